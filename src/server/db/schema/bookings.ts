@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { boolean, date, index, integer, pgTable, serial, text, time, timestamp } from "drizzle-orm/pg-core";
+import { customers, products } from "./customers";
+import { users } from "./users";
+import { bytea, tsrange } from "./types";
+
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id").notNull().references(() => customers.id, { onDelete: "restrict" }),
+    serviceType: text("service_type").notNull(),
+    description: text("description").notNull().default(""),
+    heatpumpModel: text("heatpump_model"),
+    date: date("date").notNull(),
+    timeSlot: text("time_slot").notNull(),
+    startTime: time("start_time").notNull(),
+    endTime: time("end_time").notNull(),
+    // Wall-clock range (Europe/Stockholm) used by the no-overlap exclusion constraint (DECISIONS 5).
+    during: tsrange("during").generatedAlwaysAs(sql`tsrange(date + start_time, date + end_time, '[)')`),
+    status: text("status").notNull().default("planned"),
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    notes: text("notes"),
+    assignedTechnicianId: integer("assigned_technician_id").references(() => users.id, { onDelete: "set null" }),
+    googleCalendarEventId: text("google_calendar_event_id"),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("bookings_date_idx").on(t.date),
+    index("bookings_customer_idx").on(t.customerId),
+    index("bookings_technician_idx").on(t.assignedTechnicianId),
+    index("bookings_status_idx").on(t.status),
+  ],
+);
+
+export const bookingImages = pgTable(
+  "booking_images",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id").notNull().references(() => bookings.id, { onDelete: "cascade" }),
+    imageUrl: text("image_url").notNull(),
+    caption: text("caption"),
+    uploadedBy: text("uploaded_by").notNull(),
+    uploadedById: integer("uploaded_by_id"),
+    contentType: text("content_type").notNull().default("image/jpeg"),
+    width: integer("width"),
+    height: integer("height"),
+    // Re-encoded, metadata-free bytes; kept in the database so a booking and its images commit together.
+    data: bytea("data").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("booking_images_booking_idx").on(t.bookingId)],
+);
+
+export const sharedBookingLinks = pgTable(
+  "shared_booking_links",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id").notNull().references(() => bookings.id, { onDelete: "cascade" }),
+    token: text("token").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    lastAccessed: timestamp("last_accessed", { withTimezone: true }),
+    allowClientUpdates: boolean("allow_client_updates").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("shared_booking_links_booking_idx").on(t.bookingId)],
+);
+
+export const blockedTimeSlots = pgTable(
+  "blocked_time_slots",
+  {
+    id: serial("id").primaryKey(),
+    date: date("date").notNull(),
+    startTime: time("start_time").notNull(),
+    endTime: time("end_time").notNull(),
+    reason: text("reason").notNull(),
+    serviceTypes: text("service_types").array().notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("blocked_time_slots_date_idx").on(t.date)],
+);

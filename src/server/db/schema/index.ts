@@ -1,0 +1,6 @@
+export * from "./users";
+export * from "./customers";
+export * from "./bookings";
+export * from "./service";
+export * from "./protocols";
+export * from "./system";
