@@ -1,0 +1,72 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AppConfig } from "./config";
+import { openDatabase, type Database, type Db } from "./db/client";
+import { serverText } from "./lib/text";
+import { registerErrorHandler } from "./plugins/error-handler";
+import { registerSecurity } from "./plugins/security";
+import { registerSession } from "./plugins/session";
+import { createUsersRepository } from "./modules/auth/auth.repository";
+import { authRoutes } from "./modules/auth/auth.routes";
+import { createAuthService } from "./modules/auth/auth.service";
+import { publicConfigRoutes } from "./modules/public-config/public-config.routes";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    db: Db;
+  }
+}
+
+export type BuildOptions = {
+  /** An already opened and migrated database; otherwise one is opened from the config. */
+  database?: Database;
+};
+
+/** Builds the whole application without listening; used by main and by tests through `inject`. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = options.database ?? (await openDatabase(config));
+  const app = Fastify({
+    logger: config.logLevel === false ? false : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+  if (!options.database) app.addHook("onClose", () => database.close());
+
+  registerErrorHandler(app);
+  await registerSecurity(app, { production: config.production });
+  await registerSession(app, { db: database.db, secret: config.sessionSecret, production: config.production });
+
+  const users = createUsersRepository(database.db);
+  const auth = createAuthService(users);
+  await app.register(authRoutes, { auth, db: database.db });
+  await app.register(publicConfigRoutes);
+
+  if (config.clientDir && existsSync(join(config.clientDir, "index.html"))) await serveClient(app, config.clientDir);
+  return app;
+}
+
+/** Serves the built single-page client; unknown non-API paths get index.html and the client router decides. */
+async function serveClient(app: FastifyInstance, clientDir: string) {
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      res.setHeader("cache-control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== "GET" || request.url.startsWith("/api/")) return reply.status(404).send({ message: serverText.notFound });
+    return reply.header("cache-control", "no-cache").sendFile("index.html");
+  });
+}

@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { ZodError } from "zod";
+import { AppError } from "../lib/errors";
+import { serverText } from "../lib/text";
+
+const FASTIFY_CODES: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, serverText.invalidJson],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, serverText.invalidJson],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, serverText.bodyTooLarge],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, serverText.unsupportedMediaType],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, serverText.badRequest],
+  FST_REQ_FILE_TOO_LARGE: [413, serverText.bodyTooLarge],
+  FST_FILES_LIMIT: [413, serverText.bodyTooLarge],
+  FST_PARTS_LIMIT: [413, serverText.bodyTooLarge],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, serverText.unsupportedMediaType],
+};
+
+/**
+ * One error handler for the whole API: every error becomes `{ "message": "…" }` in Swedish,
+ * bad input is 4xx, and a 5xx never reveals internals (they go to the log).
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const [status, message] = describe(error);
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    else request.log.info({ status, code: error.code }, message);
+    if (status === 429 && !reply.getHeader("retry-after")) reply.header("retry-after", "60");
+    return reply.status(status).send({ message });
+  });
+
+  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: serverText.notFound }));
+}
+
+function describe(error: FastifyError): [number, string] {
+  if (error instanceof AppError) return [error.statusCode, error.message];
+  if (hasZodFastifySchemaValidationErrors(error)) return [400, error.validation[0]?.message || serverText.invalidInput];
+  if (error instanceof ZodError) return [400, error.issues[0]?.message ?? serverText.invalidInput];
+  if (error.code && FASTIFY_CODES[error.code]) return FASTIFY_CODES[error.code];
+  if (error.validation) return [400, serverText.invalidInput];
+  const status = error.statusCode ?? 500;
+  if (status === 429) return [429, serverText.tooManyRequests];
+  if (status === 404) return [404, serverText.notFound];
+  if (status === 405) return [405, serverText.methodNotAllowed];
+  if (status >= 400 && status < 500) return [status, serverText.badRequest];
+  return [500, serverText.internalError];
+}

@@ -1,0 +1,99 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app";
+import type { AppConfig } from "../config";
+import { openDatabase, type Database } from "../db/client";
+import { createUsersRepository } from "../modules/auth/auth.repository";
+import { hashPassword } from "../modules/auth/passwords";
+import type { Role } from "@/shared/constants";
+
+/**
+ * A fresh, migrated database for one test file: embedded PGlite in memory by default, or a new
+ * database on the real PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ dataDir: null });
+    await database.migrate();
+    return database;
+  }
+  const name = `vps_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: "127.0.0.1",
+    production: false,
+    dataDir: null,
+    sessionSecret: "test-secret-that-is-long-enough-for-fastify-session",
+    seedDemo: false,
+    mailFrom: "Värmepumpsservice <info@varmepumpsservice.se>",
+    publicUrl: "http://app.test",
+    logLevel: false,
+    clientDir: null,
+    timeZone: "Europe/Stockholm",
+    trustProxy: false,
+    startWorkers: false,
+    ...overrides,
+  };
+}
+
+export type TestApp = { app: FastifyInstance; database: Database; close(): Promise<void> };
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await buildApp(testConfig(overrides), { database });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Headers a same-origin browser request carries (the CSRF check wants a matching Origin). */
+export const SAME_ORIGIN = { host: "app.test", origin: "http://app.test" } as const;
+
+export async function createUser(database: Database, user: { username: string; password: string; role: Role; name?: string }) {
+  return createUsersRepository(database.db).create({
+    username: user.username,
+    passwordHash: await hashPassword(user.password),
+    name: user.name ?? user.username,
+    role: user.role,
+  });
+}
+
+/** Logs in through the real endpoint and returns the Cookie header value for later requests. */
+export async function loginAs(app: FastifyInstance, username: string, password: string, role: Role = "technician"): Promise<string> {
+  const response = await app.inject({ method: "POST", url: "/api/auth/login", headers: SAME_ORIGIN, payload: { username, password, role } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return cookieHeader(response);
+}
+
+export function cookieHeader(response: { cookies: { name: string; value: string }[] }): string {
+  return response.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+}
