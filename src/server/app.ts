@@ -13,18 +13,30 @@ import { createUsersRepository } from "./modules/auth/auth.repository";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { createAuthService } from "./modules/auth/auth.service";
 import { publicConfigRoutes } from "./modules/public-config/public-config.routes";
+import { OutboxSender, type OutboxOptions } from "./jobs/outbox";
+import { createAvailabilityRepository } from "./modules/availability/availability.repository";
+import { availabilityRoutes } from "./modules/availability/availability.routes";
+import { createAvailabilityService, type Clock } from "./modules/availability/availability.service";
+import { createBookingsRepository } from "./modules/bookings/bookings.repository";
+import { bookingsRoutes } from "./modules/bookings/bookings.routes";
+import { createBookingsService } from "./modules/bookings/bookings.service";
 
 declare module "fastify" {
   interface FastifyInstance {
     config: AppConfig;
     database: Database;
     db: Db;
+    outbox: OutboxSender;
   }
 }
 
 export type BuildOptions = {
   /** An already opened and migrated database; otherwise one is opened from the config. */
   database?: Database;
+  /** The clock booking rules read "today" from; tests fix it. */
+  now?: Clock;
+  /** Outbox retry timing; tests shorten it. */
+  outbox?: Partial<OutboxOptions>;
 };
 
 /** Builds the whole application without listening; used by main and by tests through `inject`. */
@@ -51,6 +63,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authRoutes, { auth, db: database.db });
   await app.register(publicConfigRoutes);
 
+  const outbox = new OutboxSender(database, { smtpUrl: config.smtpUrl, from: config.mailFrom, ...options.outbox }, app.log);
+  app.decorate("outbox", outbox);
+  if (config.startWorkers) {
+    app.addHook("onReady", () => outbox.start());
+    app.addHook("onClose", () => outbox.stop());
+  }
+  const availability = createAvailabilityService(createAvailabilityRepository(database.db), options.now ?? (() => new Date()), config.timeZone);
+  const bookings = createBookingsService({
+    db: database.db,
+    repo: createBookingsRepository(database.db),
+    availability,
+    outbox,
+    publicUrl: config.publicUrl,
+    timeZone: config.timeZone,
+  });
+  await app.register(availabilityRoutes, { availability });
+  await app.register(bookingsRoutes, { bookings });
+
   if (config.clientDir && existsSync(join(config.clientDir, "index.html"))) await serveClient(app, config.clientDir);
   return app;
 }
@@ -61,8 +91,8 @@ async function serveClient(app: FastifyInstance, clientDir: string) {
     root: clientDir,
     wildcard: false,
     index: false,
-    setHeaders(res, path) {
-      res.setHeader("cache-control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+    setHeaders(reply, path) {
+      reply.header("cache-control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
     },
   });
   app.setNotFoundHandler((request, reply) => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestDatabase } from "../test-support/test-app";
+import { createTestDatabase, queryRows } from "../test-support/test-app";
 import type { Database } from "./client";
 import { prepareDatabase } from "./prepare";
 
@@ -10,7 +10,7 @@ afterEach(async () => {
   database = undefined;
 });
 
-const count = async (table: string) => Number(((await database!.db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0] as { n: number }).n);
+const count = async (table: string) => Number((await queryRows<{ n: number }>(database!, sql.raw(`select count(*)::int as n from ${table}`)))[0].n);
 
 describe("first-run data", () => {
   it("seeds demo users, customers, products, bookings, history and protocols once", async () => {
@@ -22,8 +22,8 @@ describe("first-run data", () => {
     expect(await count("bookings")).toBeGreaterThan(40);
     expect(await count("service_history")).toBeGreaterThan(5);
     expect(await count("installation_protocols")).toBe(2);
-    const upcoming = await database.db.execute(sql`select count(*)::int as n from bookings where date >= current_date and status <> 'cancelled'`);
-    expect(Number((upcoming.rows[0] as { n: number }).n)).toBeGreaterThan(15);
+    const upcoming = await queryRows<{ n: number }>(database, sql`select count(*)::int as n from bookings where date >= current_date and status <> 'cancelled'`);
+    expect(Number(upcoming[0].n)).toBeGreaterThan(15);
     await prepareDatabase(database.db, { seedDemo: true });
     expect(await count("users")).toBe(3);
   });
@@ -33,8 +33,8 @@ describe("first-run data", () => {
     await prepareDatabase(database.db, { seedDemo: false });
     expect(await count("users")).toBe(0);
     await prepareDatabase(database.db, { seedDemo: false, adminUsername: "chef", adminPassword: "Chef12345" });
-    const rows = await database.db.execute(sql`select username, role from users`);
-    expect(rows.rows).toEqual([{ username: "chef", role: "admin" }]);
+    const rows = await queryRows(database, sql`select username, role from users`);
+    expect(rows).toEqual([{ username: "chef", role: "admin" }]);
     expect(await count("bookings")).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import type { SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import type { AppConfig } from "../config";
@@ -96,4 +97,10 @@ export async function loginAs(app: FastifyInstance, username: string, password: 
 
 export function cookieHeader(response: { cookies: { name: string; value: string }[] }): string {
   return response.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+}
+
+/** Rows of a raw SQL query, typed by the caller (the drizzle result type differs per driver). */
+export async function queryRows<T = Record<string, unknown>>(database: Database, query: SQL): Promise<T[]> {
+  const result = (await database.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

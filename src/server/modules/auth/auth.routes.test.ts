@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { SAME_ORIGIN, cookieHeader, createTestApp, createUser, loginAs, type TestApp } from "../../test-support/test-app";
+import { SAME_ORIGIN, cookieHeader, createTestApp, createUser, loginAs, queryRows, type TestApp } from "../../test-support/test-app";
 
 let t: TestApp;
 
@@ -38,8 +38,8 @@ describe("login", () => {
     const res = await post("/api/auth/login", { username: "admin", password: "Admin1234", role: "admin" });
     const value = decodeURIComponent(res.cookies.find((c) => c.name === "vps.sid")!.value);
     const sid = value.split(".")[0];
-    const rows = await t.database.db.execute(sql`select data from sessions where sid = ${sid}`);
-    expect(rows.rows).toHaveLength(1);
+    const rows = await queryRows(t.database, sql`select data from sessions where sid = ${sid}`);
+    expect(rows).toHaveLength(1);
     expect(value).not.toContain("admin");
   });
 
@@ -158,7 +158,7 @@ describe("change password", () => {
 
 describe("password storage", () => {
   it("stores argon2id hashes, never the password", async () => {
-    const rows = await t.database.db.execute(sql`select password from users where username = 'admin'`);
-    expect(String((rows.rows[0] as { password: string }).password)).toMatch(/^\$argon2id\$/);
+    const rows = await queryRows<{ password: string }>(t.database, sql`select password from users where username = 'admin'`);
+    expect(rows[0].password).toMatch(/^\$argon2id\$/);
   });
 });

@@ -1,0 +1,57 @@
+import { createEvent, type EventAttributes } from "ics";
+import { slotInstants } from "@/shared/booking-rules";
+import { COMPANY, SERVICE_TYPE_LABELS, type ServiceType } from "@/shared/constants";
+
+export type CalendarBooking = {
+  id: number;
+  serviceType: string;
+  date: string;
+  timeSlot: string;
+  description: string;
+  heatpumpModel: string | null;
+  address: string;
+  postalCode: string;
+  city: string;
+};
+
+/**
+ * The .ics file of a booking. Times are written as UTC instants computed from the Stockholm
+ * wall-clock slot, so calendars show the right local time on both sides of a DST change;
+ * alarms 24 h and 1 h before (SPEC §9 calendar reminders).
+ */
+export function bookingCalendarFile(booking: CalendarBooking, publicUrl: string, timeZone: string): string {
+  const instants = slotInstants(booking.date, booking.timeSlot, timeZone);
+  if (!instants) throw new Error(`invalid slot ${booking.date} ${booking.timeSlot}`);
+  const label = SERVICE_TYPE_LABELS[booking.serviceType as ServiceType] ?? booking.serviceType;
+  const event: EventAttributes = {
+    uid: `booking-${booking.id}@varmepumpsservice.se`,
+    productId: "varmepumpsservice/bokning",
+    method: "PUBLISH",
+    title: `${label} – ${COMPANY.shortName}`,
+    description: [
+      `Bokning #${booking.id}: ${label}`,
+      booking.heatpumpModel ? `Värmepump: ${booking.heatpumpModel}` : null,
+      booking.description ? `Beskrivning: ${booking.description}` : null,
+      `Frågor? Ring ${COMPANY.phone} eller mejla ${COMPANY.email}.`,
+    ]
+      .filter(Boolean)
+      .join("\n"),
+    location: `${booking.address}, ${booking.postalCode} ${booking.city}`,
+    url: publicUrl,
+    start: instants.start.getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: instants.end.getTime(),
+    endInputType: "utc",
+    endOutputType: "utc",
+    status: "CONFIRMED",
+    organizer: { name: COMPANY.shortName, email: COMPANY.email },
+    alarms: [
+      { action: "display", description: `Påminnelse: ${label} i morgon`, trigger: { hours: 24, before: true } },
+      { action: "display", description: `Påminnelse: ${label} om en timme`, trigger: { hours: 1, before: true } },
+    ],
+  };
+  const { error, value } = createEvent(event);
+  if (error || !value) throw error ?? new Error("ics generation failed");
+  return value.replace("BEGIN:VEVENT", "X-WR-TIMEZONE:Europe/Stockholm\r\nBEGIN:VEVENT");
+}

@@ -1,0 +1,114 @@
+import { randomBytes } from "node:crypto";
+import { addDays, dateRejection, dateRejectionMessage, isBookableSlot, parseTimeSlot, ruleText } from "@/shared/booking-rules";
+import type { BookingStatus, ServiceType } from "@/shared/constants";
+import type { BookingCreated, CreateBooking } from "@/shared/schemas/bookings";
+import { parseImageDataUrl } from "@/shared/schemas/images";
+import { sqlState, type Db } from "../../db/client";
+import { bookingCalendarFile } from "../../lib/calendar-file";
+import { AppError, conflict, notFound } from "../../lib/errors";
+import { reencodeImage, type ProcessedImage } from "../../lib/images";
+import type { OutboxSender } from "../../jobs/outbox";
+import type { AvailabilityService } from "../availability/availability.service";
+import { readSettings } from "../settings/settings.repository";
+import { bookingConfirmationEmail } from "./booking-email";
+import type { BookingRow, BookingsRepository, CustomerRow } from "./bookings.repository";
+import { bookingServerText as text } from "./bookings.text";
+
+/** Customer links stay valid for 30 days after the visit. */
+const LINK_VALID_DAYS_AFTER_VISIT = 30;
+
+type Deps = {
+  db: Db;
+  repo: BookingsRepository;
+  availability: AvailabilityService;
+  outbox: Pick<OutboxSender, "notify">;
+  publicUrl: string;
+  timeZone: string;
+};
+
+export function createBookingsService({ db, repo, availability, outbox, publicUrl, timeZone }: Deps) {
+  const manageUrl = (token: string) => `${publicUrl}/booking/shared/${token}`;
+  const calendarUrl = (token: string) => `/api/booking-links/${token}/calendar.ics`;
+  const calendarFor = (booking: BookingRow, customer: CustomerRow) => bookingCalendarFile({ ...booking, ...customer, id: booking.id }, publicUrl, timeZone);
+
+  /** Every rule of DECISIONS 2-3 for the public wizard, re-checked here whatever the client did. */
+  function assertBookable(serviceType: ServiceType, date: string, timeSlot: string) {
+    const today = availability.today();
+    const rejection = dateRejection(serviceType, date, today);
+    if (rejection) throw new AppError("DATE_NOT_BOOKABLE", 422, dateRejectionMessage(rejection, serviceType));
+    if (!isBookableSlot(serviceType, date, timeSlot, today)) throw new AppError("SLOT_NOT_OFFERED", 422, ruleText.slotNotOffered(timeSlot));
+  }
+
+  async function processImages(dataUrls: string[]): Promise<ProcessedImage[]> {
+    const images: ProcessedImage[] = [];
+    // One at a time: decoding is memory-heavy and four parallel 10 MB decodes per request add up.
+    for (const dataUrl of dataUrls) {
+      const parsed = parseImageDataUrl(dataUrl);
+      if (!parsed) throw new AppError("INVALID_IMAGE", 422, text.couldNotReadImage);
+      images.push(await reencodeImage(Buffer.from(parsed.base64, "base64"), text.couldNotReadImage));
+    }
+    return images;
+  }
+
+  return {
+    /**
+     * Books a public visit. Side effects, all in one transaction: creates or updates the customer,
+     * stores re-encoded images, creates the customer link and queues the confirmation e-mail;
+     * after commit the outbox worker is told to send it.
+     */
+    async create(input: CreateBooking): Promise<BookingCreated & { calendarUrl: string }> {
+      assertBookable(input.serviceType, input.date, input.timeSlot);
+      if (!(await availability.isAvailable(input.serviceType, input.date, input.timeSlot))) throw conflict(text.slotUnavailable);
+      const images = await processImages(input.images ?? []);
+      const settings = await readSettings(db);
+      const slot = parseTimeSlot(input.timeSlot)!;
+      const token = randomBytes(32).toString("base64url");
+      const status: BookingStatus = settings.autoConfirmBookings ? "confirmed" : "planned";
+      let created;
+      try {
+        created = await repo.createPublicBooking({
+          customer: { name: input.name, email: input.email, phone: input.phone, address: input.address, city: input.city, postalCode: input.postalCode },
+          booking: {
+            serviceType: input.serviceType,
+            description: input.description,
+            heatpumpModel: input.serviceType === "hembesok" ? null : input.heatpumpModel || null,
+            date: input.date,
+            timeSlot: slot.label,
+            startTime: slot.start,
+            endTime: slot.end,
+            status,
+          },
+          images,
+          link: { token, expiresAt: new Date(`${addDays(input.date, LINK_VALID_DAYS_AFTER_VISIT)}T23:59:59Z`) },
+          email: (booking, customer) => bookingConfirmationEmail({ booking, customer, manageUrl: manageUrl(token), calendarFile: calendarFor(booking, customer) }),
+        });
+      } catch (error) {
+        // DECISIONS 5: the exclusion constraint decided that another booking won this time.
+        if (sqlState(error) === "23P01") throw conflict(text.slotTaken);
+        throw error;
+      }
+      await outbox.notify(created.outboxId);
+      const { booking, customer } = created;
+      return {
+        id: booking.id,
+        serviceType: booking.serviceType as ServiceType,
+        date: booking.date,
+        timeSlot: booking.timeSlot,
+        description: booking.description,
+        heatpumpModel: booking.heatpumpModel,
+        status: booking.status as BookingStatus,
+        customer: { name: customer.name, email: customer.email, phone: customer.phone, address: customer.address, postalCode: customer.postalCode, city: customer.city },
+        manageUrl: manageUrl(token),
+        calendarUrl: calendarUrl(token),
+      };
+    },
+
+    /** The .ics file behind a customer link. */
+    async calendarFile(token: string): Promise<{ id: number; ics: string }> {
+      const row = await repo.findByActiveLink(token);
+      if (!row) throw notFound(text.linkInvalid);
+      return { id: row.booking.id, ics: calendarFor(row.booking, row.customer) };
+    },
+  };
+}
+export type BookingsService = ReturnType<typeof createBookingsService>;

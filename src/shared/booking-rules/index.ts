@@ -1,0 +1,51 @@
+// Booking rules shared by the client and the server: pure, no I/O, no clock and no machine time
+// zone (`now`, `today` and the time zone are always parameters). See DECISIONS 1-8, SPEC §4, §5, §9.
+export {
+  BOOKING_TIME_ZONE,
+  WEEKDAY,
+  addDays,
+  daysBetween,
+  isIsoDate,
+  isWallTime,
+  todayIn,
+  toMinutes,
+  weekdayOf,
+  zonedInstant,
+  type IsoDate,
+  type Weekday,
+  type WallTime,
+} from "./calendar";
+export {
+  BOOKING_LIMITS,
+  BOOKING_WEEKDAYS,
+  RESCHEDULE_SLOTS,
+  adminSlots,
+  bookableDatesInRange,
+  bookableSlots,
+  bookingWindow,
+  dateRejection,
+  firstBookableDate,
+  isAdminBookableDate,
+  isAdminBookableSlot,
+  isBookableDate,
+  isBookableSlot,
+  isServiceType,
+  isSlotInFuture,
+  parseTimeSlot,
+  ruleSlots,
+  slotInstants,
+  slotsOverlap,
+  withAvailability,
+  type DateRejection,
+  type TimeRange,
+  type TimeSlot,
+} from "./slots";
+export { indicativePrice, isFixedPriceServiceModel, priceNote } from "./prices";
+export {
+  HEAT_PUMP_MODEL_SUGGESTIONS,
+  bookingInfoText,
+  dateRejectionMessage,
+  installationHint,
+  priceText,
+  ruleText,
+} from "./text";

@@ -1,0 +1,236 @@
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import {
+  AvailabilityDayQuerySchema,
+  AvailabilityDayResponseSchema,
+  AvailabilityQuerySchema,
+  AvailabilityRangeQuerySchema,
+  AvailabilityRangeResponseSchema,
+  AvailabilityResponseSchema,
+  BOOKING_FIELD_MAX,
+  BOOKING_STEP_FIELDS,
+  BOOKING_STEP_SCHEMAS,
+  BookingCreatedSchema,
+  BookingStep1Schema,
+  BookingStep2Schema,
+  CreateBookingSchema,
+  type CreateBooking,
+} from "./bookings";
+import { MAX_IMAGE_BYTES } from "./images";
+
+const valid: CreateBooking = {
+  serviceType: "service",
+  heatpumpModel: "Toshiba Haori",
+  description: "Utedelen låter mycket",
+  date: "2026-04-13",
+  timeSlot: "08:00-10:00",
+  name: "Anna Andersson",
+  email: "anna@example.se",
+  phone: "070-123 45 67",
+  address: "Storgatan 1",
+  city: "Solna",
+  postalCode: "171 48",
+};
+
+const PNG_1PX =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+
+/** Field path → first message, as a form would show them. */
+function messages(schema: z.ZodType, value: unknown): Record<string, string> {
+  const result = schema.safeParse(value);
+  if (result.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of result.error.issues) out[issue.path.join(".")] ??= issue.message;
+  return out;
+}
+
+describe("CreateBookingSchema (POST /api/bookings)", () => {
+  it("accepts a complete booking and trims its texts", () => {
+    const parsed = CreateBookingSchema.parse({ ...valid, name: "  Anna Andersson ", email: " anna@example.se ", images: [PNG_1PX] });
+    expect(parsed.name).toBe("Anna Andersson");
+    expect(parsed.email).toBe("anna@example.se");
+    expect(parsed.images).toEqual([PNG_1PX]);
+  });
+
+  it("shows every field's Swedish message at once for an empty form", () => {
+    const empty = {
+      serviceType: "",
+      heatpumpModel: "",
+      description: "",
+      date: "",
+      timeSlot: "",
+      name: "",
+      email: "",
+      phone: "",
+      address: "",
+      city: "",
+      postalCode: "",
+    };
+    expect(messages(CreateBookingSchema, empty)).toEqual({
+      serviceType: "Välj en tjänst",
+      heatpumpModel: "Ange värmepumpsmodell",
+      description: "Beskrivning krävs",
+      date: "Välj ett datum",
+      timeSlot: "Välj en tid",
+      name: "Namn krävs",
+      email: "Ogiltig e-postadress",
+      phone: "Telefonnummer krävs",
+      address: "Adress krävs",
+      city: "Stad krävs",
+      postalCode: "Postnummer krävs",
+    });
+  });
+
+  it("gives the same messages when fields are missing altogether", () => {
+    expect(messages(CreateBookingSchema, {})).toEqual({
+      serviceType: "Välj en tjänst",
+      heatpumpModel: "Ange värmepumpsmodell",
+      description: "Beskrivning krävs",
+      date: "Välj ett datum",
+      timeSlot: "Välj en tid",
+      name: "Namn krävs",
+      email: "Ogiltig e-postadress",
+      phone: "Telefonnummer krävs",
+      address: "Adress krävs",
+      city: "Stad krävs",
+      postalCode: "Postnummer krävs",
+    });
+  });
+
+  it.each([
+    ["description", "   ", "Beskrivning krävs"],
+    ["name", " \t ", "Namn krävs"],
+    ["email", "anna@", "Ogiltig e-postadress"],
+    ["email", "anna example.se", "Ogiltig e-postadress"],
+    ["serviceType", "reparation", "Välj en tjänst"],
+    ["date", "2026-02-30", "Välj ett datum"],
+    ["date", "13/04/2026", "Välj ett datum"],
+    ["timeSlot", "8-10", "Välj en tid"],
+    ["timeSlot", "10:00-08:00", "Välj en tid"],
+    ["heatpumpModel", "  ", "Ange värmepumpsmodell"],
+    ["heatpumpModel", undefined, "Ange värmepumpsmodell"],
+  ])("refuses %s = %j with '%s'", (field, value, message) => {
+    expect(messages(CreateBookingSchema, { ...valid, [field]: value })).toEqual({ [field]: message });
+  });
+
+  it("does not ask for a heat pump model for a home visit", () => {
+    expect(CreateBookingSchema.safeParse({ ...valid, serviceType: "hembesok", heatpumpModel: undefined }).success).toBe(true);
+    expect(CreateBookingSchema.safeParse({ ...valid, serviceType: "hembesok", heatpumpModel: "" }).success).toBe(true);
+  });
+
+  it.each(Object.entries(BOOKING_FIELD_MAX))("refuses a %s longer than %i characters", (field, max) => {
+    const long = field === "email" ? `${"a".repeat(max)}@example.se` : "x".repeat(max + 1);
+    expect(CreateBookingSchema.safeParse({ ...valid, [field]: long }).success).toBe(false);
+    if (field !== "email") expect(messages(CreateBookingSchema, { ...valid, [field]: long })[field]).toBe(`Får vara högst ${max} tecken`);
+  });
+
+  it("takes at most four images", () => {
+    expect(CreateBookingSchema.safeParse({ ...valid, images: [PNG_1PX, PNG_1PX, PNG_1PX, PNG_1PX] }).success).toBe(true);
+    expect(messages(CreateBookingSchema, { ...valid, images: Array(5).fill(PNG_1PX) })).toEqual({
+      images: "Max antal bilder uppnått (4)",
+    });
+  });
+
+  it.each([
+    ["a plain URL", "https://example.se/bild.png"],
+    ["a PDF", "data:application/pdf;base64,JVBERi0xLjQK"],
+    ["an SVG", "data:image/svg+xml;base64,PHN2Zz48L3N2Zz4="],
+    ["broken base64", "data:image/png;base64,@@@"],
+    ["an empty image", "data:image/png;base64,"],
+  ])("refuses an image that is %s", (_what, image) => {
+    expect(messages(CreateBookingSchema, { ...valid, images: [image] })).toEqual({ "images.0": "Kunde inte läsa bilden" });
+  });
+
+  it("refuses an image string beyond 10 MB without reading it", () => {
+    const huge = `data:image/jpeg;base64,${"A".repeat(Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 100)}`;
+    expect(messages(CreateBookingSchema, { ...valid, images: [huge] })).toEqual({
+      "images.0": "Bilden är för stor. Maxgräns är 10MB.",
+    });
+  });
+});
+
+describe("wizard steps (SPEC §5)", () => {
+  it("step 1 asks for service, description and model", () => {
+    expect(messages(BookingStep1Schema, { serviceType: "", heatpumpModel: "", description: " " })).toEqual({
+      serviceType: "Välj en tjänst",
+      heatpumpModel: "Ange värmepumpsmodell",
+      description: "En beskrivning krävs",
+    });
+    expect(messages(BookingStep1Schema, { serviceType: "hembesok", description: "Vill ha råd" })).toEqual({});
+    expect(messages(BookingStep1Schema, { serviceType: "installation", heatpumpModel: "Nibe", description: "Flytt" })).toEqual({});
+  });
+
+  it("step 2 asks for a date and a time", () => {
+    expect(messages(BookingStep2Schema, { date: "", timeSlot: "" })).toEqual({ date: "Välj ett datum", timeSlot: "Välj en tid" });
+    expect(messages(BookingStep2Schema, { date: "2026-04-13", timeSlot: "08:00-10:00" })).toEqual({});
+  });
+
+  it("step 3 runs the full schema", () => {
+    expect(BOOKING_STEP_SCHEMAS[3]).toBe(CreateBookingSchema);
+    expect(messages(BOOKING_STEP_SCHEMAS[3], { ...valid, phone: "" })).toEqual({ phone: "Telefonnummer krävs" });
+  });
+
+  it("names every form field in exactly one step", () => {
+    const fields = [...BOOKING_STEP_FIELDS[1], ...BOOKING_STEP_FIELDS[2], ...BOOKING_STEP_FIELDS[3]].sort();
+    expect(fields).toEqual(Object.keys(CreateBookingSchema.shape).sort());
+  });
+});
+
+describe("availability contracts (DECISIONS 4 and 8)", () => {
+  it("reads the per-slot query", () => {
+    expect(AvailabilityQuerySchema.parse({ date: "2026-04-13", timeSlot: "15:30-17:30", serviceType: "service" })).toEqual({
+      date: "2026-04-13",
+      timeSlot: "15:30-17:30",
+      serviceType: "service",
+    });
+    expect(messages(AvailabilityQuerySchema, { date: "x", timeSlot: "y", serviceType: "z" })).toEqual({
+      date: "Välj ett datum",
+      timeSlot: "Välj en tid",
+      serviceType: "Välj en tjänst",
+    });
+  });
+
+  it("reads the day query", () => {
+    expect(AvailabilityDayQuerySchema.safeParse({ date: "2026-04-13", serviceType: "hembesok" }).success).toBe(true);
+    expect(messages(AvailabilityDayQuerySchema, { serviceType: "hembesok" })).toEqual({ date: "Välj ett datum" });
+  });
+
+  it.each([
+    [{ from: "2026-04-01", to: "2026-04-30", serviceType: "service" }, {}],
+    [{ from: "2026-04-01", to: "2026-04-01", serviceType: "service" }, {}],
+    [{ from: "2026-03-01", to: "2026-06-01", serviceType: "service" }, {}], // 93 days
+    [{ from: "2026-03-01", to: "2026-06-02", serviceType: "service" }, { to: "Perioden får vara högst 93 dagar" }],
+    [{ from: "2026-04-30", to: "2026-04-01", serviceType: "service" }, { to: "Slutdatumet får inte vara före startdatumet" }],
+    [{ from: "2026-04-31", to: "2026-05-01", serviceType: "service" }, { from: "Välj ett datum" }],
+  ])("range query %j gives %j", (query, expected) => {
+    expect(messages(AvailabilityRangeQuerySchema, query)).toEqual(expected);
+  });
+
+  it("describes the answers", () => {
+    expect(AvailabilityResponseSchema.parse({ available: false })).toEqual({ available: false });
+    const day = { date: "2026-04-13", slots: [{ label: "08:00-10:00", start: "08:00", end: "10:00", available: true }] };
+    expect(AvailabilityDayResponseSchema.parse(day)).toEqual(day);
+    const range = { dates: [{ date: "2026-04-13", available: true }, { date: "2026-04-14", available: false }] };
+    expect(AvailabilityRangeResponseSchema.parse(range)).toEqual(range);
+  });
+});
+
+describe("BookingCreatedSchema", () => {
+  const created = {
+    id: 42,
+    serviceType: "service",
+    date: "2026-04-13",
+    timeSlot: "08:00-10:00",
+    description: "Utedelen låter mycket",
+    heatpumpModel: null,
+    status: "confirmed",
+    customer: { name: "Anna", email: "anna@example.se", phone: "070", address: "Storgatan 1", postalCode: "171 48", city: "Solna" },
+  };
+
+  it("describes the created booking, with or without a manage link", () => {
+    expect(BookingCreatedSchema.parse(created)).toEqual(created);
+    const withLink = { ...created, manageUrl: "https://boka.example.se/booking/shared/abc" };
+    expect(BookingCreatedSchema.parse(withLink)).toEqual(withLink);
+    expect(BookingCreatedSchema.safeParse({ ...created, status: "unknown" }).success).toBe(false);
+  });
+});

@@ -1,0 +1,224 @@
+// Contracts of the public booking: the wizard's steps, POST /api/bookings, the availability
+// endpoints and the created booking. Messages are the Swedish ones of SPEC §5.
+// The schemas check form and format only; whether a date and slot can be booked *now* depends on
+// today and on other bookings, so the server checks that with booking-rules (DECISIONS 6).
+import { z } from "zod";
+import { BOOKING_STATUSES, SERVICE_TYPES } from "../constants";
+import { daysBetween, isIsoDate, parseTimeSlot } from "../booking-rules";
+import { BookingImagesSchema } from "./images";
+
+export const bookingText = {
+  serviceTypeRequired: "Välj en tjänst",
+  heatpumpModelRequired: "Ange värmepumpsmodell",
+  descriptionRequired: "Beskrivning krävs",
+  descriptionRequiredStep1: "En beskrivning krävs",
+  dateRequired: "Välj ett datum",
+  timeSlotRequired: "Välj en tid",
+  nameRequired: "Namn krävs",
+  invalidEmail: "Ogiltig e-postadress",
+  phoneRequired: "Telefonnummer krävs",
+  addressRequired: "Adress krävs",
+  cityRequired: "Stad krävs",
+  postalCodeRequired: "Postnummer krävs",
+  tooLong: (max: number) => `Får vara högst ${max} tecken`,
+  rangeReversed: "Slutdatumet får inte vara före startdatumet",
+  rangeTooLong: (days: number) => `Perioden får vara högst ${days} dagar`,
+} as const;
+
+/** Longest accepted value of each text field (also good for `maxLength` on inputs). */
+export const BOOKING_FIELD_MAX = {
+  heatpumpModel: 100,
+  description: 2000,
+  name: 100,
+  email: 254,
+  phone: 30,
+  address: 200,
+  city: 100,
+  postalCode: 20,
+} as const;
+
+/** Longest date range GET /api/availability/range answers for (a month view needs at most 42 days). */
+export const MAX_AVAILABILITY_RANGE_DAYS = 93;
+
+// --- Field schemas --------------------------------------------------------------------------------
+
+const requiredText = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: bookingText.tooLong(max) });
+
+/** A real calendar date 'YYYY-MM-DD'; `message` for anything else, including a missing value. */
+export const isoDateSchema = (message: string = bookingText.dateRequired) =>
+  z.string({ error: message }).refine(isIsoDate, { error: message });
+
+/** A strict 'HH:MM-HH:MM' label with its end after its start. */
+export const timeSlotLabelSchema = (message: string = bookingText.timeSlotRequired) =>
+  z.string({ error: message }).refine((v) => parseTimeSlot(v) !== null, { error: message });
+
+export const ServiceTypeSchema = z.enum(SERVICE_TYPES, { error: bookingText.serviceTypeRequired });
+
+const EmailSchema = z
+  .string({ error: bookingText.invalidEmail })
+  .trim()
+  .max(BOOKING_FIELD_MAX.email, { error: bookingText.invalidEmail })
+  .pipe(z.email({ error: bookingText.invalidEmail }));
+
+/** The fields of the booking form (SPEC §3 "Booking form data"), without the cross-field rule. */
+export const BookingFieldsSchema = z.object({
+  serviceType: ServiceTypeSchema,
+  heatpumpModel: z
+    .string()
+    .trim()
+    .max(BOOKING_FIELD_MAX.heatpumpModel, { error: bookingText.tooLong(BOOKING_FIELD_MAX.heatpumpModel) })
+    .optional(),
+  description: requiredText(bookingText.descriptionRequired, BOOKING_FIELD_MAX.description),
+  date: isoDateSchema(bookingText.dateRequired),
+  timeSlot: timeSlotLabelSchema(bookingText.timeSlotRequired),
+  name: requiredText(bookingText.nameRequired, BOOKING_FIELD_MAX.name),
+  email: EmailSchema,
+  phone: requiredText(bookingText.phoneRequired, BOOKING_FIELD_MAX.phone),
+  address: requiredText(bookingText.addressRequired, BOOKING_FIELD_MAX.address),
+  city: requiredText(bookingText.cityRequired, BOOKING_FIELD_MAX.city),
+  postalCode: requiredText(bookingText.postalCodeRequired, BOOKING_FIELD_MAX.postalCode),
+  /** Image data URLs (see schemas/images.ts), at most 4. */
+  images: BookingImagesSchema.optional(),
+});
+
+/**
+ * SPEC §5: the heat pump model is required unless the service is hembesok. Runs even when other
+ * fields fail, so step 3 shows every field's message at once.
+ */
+const modelRequiredUnlessHembesok = {
+  check: (v: { serviceType?: unknown; heatpumpModel?: unknown }) =>
+    v.serviceType === "hembesok" || (typeof v.heatpumpModel === "string" && v.heatpumpModel.trim() !== ""),
+  params: {
+    path: ["heatpumpModel"],
+    error: bookingText.heatpumpModelRequired,
+    when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+      !payload.issues.some((i) => i.path?.[0] === "heatpumpModel"),
+  },
+};
+
+/** Payload of POST /api/bookings (SPEC §7) = step 3 of the wizard. */
+export const CreateBookingSchema = BookingFieldsSchema.refine(
+  modelRequiredUnlessHembesok.check,
+  modelRequiredUnlessHembesok.params,
+);
+export type CreateBooking = z.output<typeof CreateBookingSchema>;
+/** What the form holds before parsing (strings may still carry spaces). */
+export type BookingFormValues = z.input<typeof CreateBookingSchema>;
+
+// --- Wizard steps (SPEC §4-§5) --------------------------------------------------------------------
+
+/** Step 1 'Tjänst & Beskrivning': service, model (unless hembesok), description (blank not allowed), images. */
+export const BookingStep1Schema = BookingFieldsSchema.pick({ serviceType: true, heatpumpModel: true, images: true })
+  .extend({ description: requiredText(bookingText.descriptionRequiredStep1, BOOKING_FIELD_MAX.description) })
+  .refine(modelRequiredUnlessHembesok.check, modelRequiredUnlessHembesok.params);
+
+/** Step 2 'Välj tid': a date and a time. */
+export const BookingStep2Schema = BookingFieldsSchema.pick({ date: true, timeSlot: true });
+
+/** Step 3 'Dina uppgifter' runs the full schema. */
+export const BookingStep3Schema = CreateBookingSchema;
+
+export const BOOKING_STEP_SCHEMAS = { 1: BookingStep1Schema, 2: BookingStep2Schema, 3: BookingStep3Schema } as const;
+
+/** The form fields each step shows, e.g. for react-hook-form's `trigger(fields)`. */
+export const BOOKING_STEP_FIELDS = {
+  1: ["serviceType", "heatpumpModel", "description", "images"],
+  2: ["date", "timeSlot"],
+  3: ["name", "email", "phone", "address", "city", "postalCode"],
+} as const satisfies Record<1 | 2 | 3, readonly (keyof BookingFormValues)[]>;
+
+// --- Availability (SPEC §7, DECISIONS 4 and 8) ----------------------------------------------------
+
+/** GET /api/availability?date&timeSlot&serviceType */
+export const AvailabilityQuerySchema = z.object({
+  date: isoDateSchema(bookingText.dateRequired),
+  timeSlot: timeSlotLabelSchema(bookingText.timeSlotRequired),
+  serviceType: ServiceTypeSchema,
+});
+export type AvailabilityQuery = z.output<typeof AvailabilityQuerySchema>;
+
+/** Answer of GET /api/availability: `available` read literally (DECISIONS 4). */
+export const AvailabilityResponseSchema = z.object({ available: z.boolean() });
+export type AvailabilityResponse = z.output<typeof AvailabilityResponseSchema>;
+
+/** GET /api/availability/day?date&serviceType */
+export const AvailabilityDayQuerySchema = z.object({
+  date: isoDateSchema(bookingText.dateRequired),
+  serviceType: ServiceTypeSchema,
+});
+export type AvailabilityDayQuery = z.output<typeof AvailabilityDayQuerySchema>;
+
+export const SlotAvailabilitySchema = z.object({
+  label: z.string(),
+  start: z.string(),
+  end: z.string(),
+  available: z.boolean(),
+});
+export type SlotAvailability = z.output<typeof SlotAvailabilitySchema>;
+
+/**
+ * Answer of GET /api/availability/day: every rule slot of the date (bookableSlots; empty when the
+ * date cannot be booked), each marked available or not (DECISIONS 8).
+ */
+export const AvailabilityDayResponseSchema = z.object({
+  date: z.string(),
+  slots: z.array(SlotAvailabilitySchema),
+});
+export type AvailabilityDayResponse = z.output<typeof AvailabilityDayResponseSchema>;
+
+/** GET /api/availability/range?from&to&serviceType; at most MAX_AVAILABILITY_RANGE_DAYS days. */
+export const AvailabilityRangeQuerySchema = z
+  .object({
+    from: isoDateSchema(bookingText.dateRequired),
+    to: isoDateSchema(bookingText.dateRequired),
+    serviceType: ServiceTypeSchema,
+  })
+  .superRefine((v, ctx) => {
+    if (!isIsoDate(v.from) || !isIsoDate(v.to)) return; // already reported per field
+    const days = daysBetween(v.from, v.to);
+    if (days < 0) ctx.addIssue({ code: "custom", path: ["to"], message: bookingText.rangeReversed });
+    else if (days >= MAX_AVAILABILITY_RANGE_DAYS)
+      ctx.addIssue({ code: "custom", path: ["to"], message: bookingText.rangeTooLong(MAX_AVAILABILITY_RANGE_DAYS) });
+  });
+export type AvailabilityRangeQuery = z.output<typeof AvailabilityRangeQuerySchema>;
+
+/**
+ * Answer of GET /api/availability/range: one entry per date from `from` to `to`, in order;
+ * `available` is true when the date is bookable and at least one of its slots is free.
+ */
+export const AvailabilityRangeResponseSchema = z.object({
+  dates: z.array(z.object({ date: z.string(), available: z.boolean() })),
+});
+export type AvailabilityRangeResponse = z.output<typeof AvailabilityRangeResponseSchema>;
+
+// --- Created booking ------------------------------------------------------------------------------
+
+export const BookingCustomerSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+});
+export type BookingCustomer = z.output<typeof BookingCustomerSchema>;
+
+/** Answer of POST /api/bookings (201): what the success screen and the .ics file need. */
+export const BookingCreatedSchema = z.object({
+  id: z.number().int(),
+  serviceType: z.enum(SERVICE_TYPES),
+  date: z.string(),
+  timeSlot: z.string(),
+  description: z.string(),
+  heatpumpModel: z.string().nullable(),
+  status: z.enum(BOOKING_STATUSES),
+  customer: BookingCustomerSchema,
+  /** The customer's booking link (/booking/shared/{token}) when one was created (DECISIONS 9). */
+  manageUrl: z.string().optional(),
+});
+export type BookingCreated = z.output<typeof BookingCreatedSchema>;
