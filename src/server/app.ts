@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -55,6 +56,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (!options.database) app.addHook("onClose", () => database.close());
 
   registerErrorHandler(app);
+  await app.register(compress, { threshold: 1024 });
   await registerSecurity(app, { production: config.production });
   await registerSession(app, { db: database.db, secret: config.sessionSecret, production: config.production });
 

@@ -1,0 +1,31 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+
+export default tseslint.config(
+  { ignores: ["dist", "data", "node_modules", "test-results", "playwright-report", "drizzle/meta", "coverage"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-explicit-any": "error",
+    },
+  },
+  {
+    files: ["src/client/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
+  },
+  {
+    // The shared layer runs in both the browser and Node: no I/O, no clock of its own.
+    files: ["src/shared/**/*.ts"],
+    ignores: ["src/shared/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["node:*", "react", "react-dom", "@/client/*", "@/server/*"] }],
+    },
+  },
+);
