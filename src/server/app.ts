@@ -83,11 +83,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(availabilityRoutes, { availability });
   await app.register(bookingsRoutes, { bookings });
 
-  if (config.clientDir && existsSync(join(config.clientDir, "index.html"))) await serveClient(app, config.clientDir);
+  const hasClient = config.clientDir !== null && existsSync(join(config.clientDir, "index.html"));
+  if (hasClient) await serveClient(app, config.clientDir!);
+  app.setNotFoundHandler((request, reply) => {
+    if (!hasClient || request.method !== "GET" || request.url.startsWith("/api/")) return reply.status(404).send({ message: serverText.notFound });
+    // Client-side routes (and its '404 Page Not Found') are decided by the client router.
+    return reply.header("cache-control", "no-cache").sendFile("index.html");
+  });
   return app;
 }
 
-/** Serves the built single-page client; unknown non-API paths get index.html and the client router decides. */
+/** Serves the built single-page client's files. */
 async function serveClient(app: FastifyInstance, clientDir: string) {
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -96,9 +102,5 @@ async function serveClient(app: FastifyInstance, clientDir: string) {
     setHeaders(reply, path) {
       reply.header("cache-control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
     },
-  });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method !== "GET" || request.url.startsWith("/api/")) return reply.status(404).send({ message: serverText.notFound });
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
   });
 }

@@ -28,8 +28,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status === 429 && !reply.getHeader("retry-after")) reply.header("retry-after", "60");
     return reply.status(status).send({ message });
   });
-
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: serverText.notFound }));
 }
 
 function describe(error: FastifyError): [number, string] {

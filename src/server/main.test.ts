@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "./test-support/smtp";
+
+let child: ChildProcess | undefined;
+let dataDir: string | undefined;
+afterEach(() => {
+  child?.kill("SIGKILL");
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function waitForServer(url: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await fetch(url);
+    } catch {
+      if (Date.now() > deadline) throw new Error(`server did not start at ${url}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+describe("main", () => {
+  it("migrates, seeds demo data into DATA_DIR, serves on PORT and shuts down gracefully on SIGTERM", async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "vps-main-"));
+    const port = await freePort();
+    child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", SEED_DEMO: "1", DATABASE_URL: "", SMTP_URL: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const exited = new Promise<number | null>((resolve) => child!.on("exit", (code) => resolve(code)));
+    const config = await (await waitForServer(`http://127.0.0.1:${port}/api/public/config`)).json();
+    expect(config.demo).toBe(true);
+    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "admin", password: "Admin1234", role: "admin" }),
+    });
+    expect(login.status).toBe(200);
+
+    // A request in flight when SIGTERM arrives still gets its answer.
+    const inFlight = fetch(`http://127.0.0.1:${port}/api/availability/range?from=2026-12-01&to=2027-02-28&serviceType=service`);
+    child.kill("SIGTERM");
+    expect((await inFlight).status).toBe(200);
+    expect(await exited).toBe(0);
+  });
+});
