@@ -33,6 +33,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 
 async function openPostgres(url: string, migrationsDir: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
+  pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

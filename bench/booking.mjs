@@ -1,0 +1,162 @@
+// Issue 3 benchmarks: availability on a real PostgreSQL holding 10 000 bookings, and booking throughput.
+// Each function takes the runner's ctx and returns rows { benchmark, metric, value, unit, limit?, ok }.
+import autocannon from "autocannon";
+import pg from "pg";
+import { randomBytes } from "node:crypto";
+
+const P99_BUDGET_MS = 50;
+
+/** Server URL of the machine's PostgreSQL; the benchmarks create and drop their own databases on it. */
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+function run(options) {
+  return new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
+}
+
+async function withAdmin(fn) {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database on the server; returns its URL and a drop function. */
+async function freshDatabase(prefix) {
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) };
+}
+
+const iso = (date) => date.toISOString().slice(0, 10);
+function stockholmToday() {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Stockholm" }).format(new Date());
+}
+function addDays(isoDate, days) {
+  const d = new Date(`${isoDate}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return iso(d);
+}
+const weekday = (isoDate) => new Date(`${isoDate}T12:00:00Z`).getUTCDay();
+
+/**
+ * 10 000 active bookings, four two-hour visits a day over 2 500 days up to the end of the booking
+ * horizon, so every availability query reads a realistically full table.
+ */
+async function seedTenThousandBookings(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`INSERT INTO customers (name, email, phone, address, city, postal_code) VALUES ('Bench Kund', 'bench@exempel.se', '070', 'Gatan 1', 'Uppsala', '75320')`);
+    await client.query(`
+      INSERT INTO bookings (customer_id, service_type, date, time_slot, start_time, end_time, status)
+      SELECT 1, 'service', d::date, s.label, s.st::time, s.et::time, 'confirmed'
+      FROM generate_series(current_date - 2425, current_date + 74, interval '1 day') d,
+           (VALUES ('08:00-10:00','08:00','10:00'), ('10:00-12:00','10:00','12:00'), ('12:00-14:00','12:00','14:00'), ('16:00-18:00','16:00','18:00')) s(label, st, et)`);
+    const { rows } = await client.query("SELECT count(*)::int AS n FROM bookings");
+    await client.query("ANALYZE");
+    return rows[0].n;
+  } finally {
+    await client.end();
+  }
+}
+
+function latencyRows(benchmark, result) {
+  const non2xx = result.non2xx + result.errors + result.timeouts;
+  return [
+    { benchmark, metric: "requests/s (mean)", value: Math.round(result.requests.average), unit: "req/s", ok: true },
+    { benchmark, metric: "latency p99", value: result.latency.p99, unit: "ms", limit: `< ${P99_BUDGET_MS} ms`, ok: result.latency.p99 < P99_BUDGET_MS },
+    { benchmark, metric: "failed answers", value: non2xx, unit: "", limit: "0", ok: non2xx === 0 },
+  ];
+}
+
+/** GET /api/availability/day and /range (month view) with 50 connections against PostgreSQL with 10 000 bookings. */
+export async function availabilityOnPostgres(ctx, { duration = 10, connections = 50 } = {}) {
+  const db = await freshDatabase("vps_bench_availability");
+  let server;
+  try {
+    server = await ctx.startServer({ env: { DATABASE_URL: db.url, SEED_DEMO: "0" }, label: "postgres" });
+    const count = await seedTenThousandBookings(db.url);
+    ctx.log(`seeded ${count} bookings`);
+    let monday = addDays(stockholmToday(), 14);
+    while (weekday(monday) !== 1) monday = addDays(monday, 1);
+    const from = addDays(stockholmToday(), 14);
+    const dayUrl = `${server.baseUrl}/api/availability/day?date=${monday}&serviceType=service`;
+    const monthUrl = `${server.baseUrl}/api/availability/range?from=${from}&to=${addDays(from, 41)}&serviceType=service`;
+    const day = await (await fetch(dayUrl)).json();
+    ctx.log(`day ${monday}: ${day.slots.filter((s) => s.available).length}/${day.slots.length} free`);
+    const rows = [{ benchmark: "availability-pg", metric: "bookings in database", value: count, unit: "", limit: ">= 10000", ok: count >= 10_000 }];
+    rows.push(...latencyRows("availability-day (pg)", await run({ url: dayUrl, connections, duration })));
+    rows.push(...latencyRows("availability-month (pg)", await run({ url: monthUrl, connections, duration })));
+    return rows;
+  } finally {
+    await server?.stop();
+    await db.drop().catch(() => {});
+  }
+}
+
+/** Distinct, mutually non-overlapping free slots: home visits Monday-Friday and Saturday service/installation. */
+async function freeSlots(baseUrl) {
+  const today = stockholmToday();
+  const slots = [];
+  for (let offset = 3; offset <= 74; offset++) {
+    const date = addDays(today, offset);
+    const day = weekday(date);
+    const types = day >= 1 && day <= 5 ? ["hembesok"] : day === 6 ? ["service", "installation"] : [];
+    for (const serviceType of types) {
+      const answer = await (await fetch(`${baseUrl}/api/availability/day?date=${date}&serviceType=${serviceType}`)).json();
+      for (const slot of answer.slots) if (slot.available) slots.push({ serviceType, date, timeSlot: slot.label });
+    }
+  }
+  return slots;
+}
+
+/** POST /api/bookings without images, every request for a different free slot, on PostgreSQL. */
+export async function bookingThroughput(ctx, { connections = 10 } = {}) {
+  const db = await freshDatabase("vps_bench_bookings");
+  let server;
+  try {
+    server = await ctx.startServer({ env: { DATABASE_URL: db.url, SEED_DEMO: "0" }, label: "postgres-bookings" });
+    const slots = await freeSlots(server.baseUrl);
+    let next = 0;
+    const result = await run({
+      url: `${server.baseUrl}/api/bookings`,
+      connections,
+      amount: slots.length,
+      requests: [
+        {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          setupRequest: (request) => {
+            const slot = slots[next++ % slots.length];
+            const body = {
+              ...slot,
+              heatpumpModel: slot.serviceType === "hembesok" ? undefined : "Nibe F2120",
+              description: "Prestandatest av bokningen.",
+              name: `Kund ${next}`,
+              email: `kund${next}@exempel.se`,
+              phone: "070-123 45 67",
+              address: "Storgatan 1",
+              city: "Uppsala",
+              postalCode: "753 20",
+            };
+            return { ...request, body: JSON.stringify(body) };
+          },
+        },
+      ],
+    });
+    const created = result["2xx"];
+    return [
+      { benchmark: "post-bookings (pg)", metric: "distinct free slots booked", value: created, unit: `of ${slots.length}`, ok: created === slots.length },
+      { benchmark: "post-bookings (pg)", metric: "requests/s (mean)", value: Math.round(result.requests.average), unit: "req/s", ok: true },
+      { benchmark: "post-bookings (pg)", metric: "latency p99", value: result.latency.p99, unit: "ms", ok: true },
+    ];
+  } finally {
+    await server?.stop();
+    await db.drop().catch(() => {});
+  }
+}

@@ -1,0 +1,81 @@
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+
+// SPEC §2 Top navigation (collapsible on mobile, closes on link click), scroll to top, 404 fallback.
+const navigation = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Huvudmeny" });
+const menuToggle = (page: import("@playwright/test").Page) => page.getByRole("button", { name: /meny/i });
+const scrollY = (page: import("@playwright/test").Page) => page.evaluate<number>("window.scrollY");
+
+test.describe("navigation", () => {
+  test("on mobile the menu is collapsed, opens with the toggle and closes when a link is chosen", async ({ page, isMobile }) => {
+    test.skip(!isMobile, "the collapsible menu is the mobile layout");
+    await page.goto("/");
+    const nav = navigation(page);
+    await expect(nav.getByRole("link", { name: "För personal" })).toBeHidden();
+
+    await menuToggle(page).click();
+    await expect(menuToggle(page)).toHaveAttribute("aria-expanded", "true");
+    await expect(nav.getByRole("link", { name: "För kunder" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Boka service" })).toBeVisible();
+
+    await nav.getByRole("link", { name: "För personal" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(nav.getByRole("link", { name: "För kunder" })).toBeHidden();
+    await expect(menuToggle(page)).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("on desktop the links are always shown", async ({ page, isMobile }) => {
+    test.skip(isMobile, "desktop layout");
+    await page.goto("/");
+    const nav = navigation(page);
+    await expect(menuToggle(page)).toBeHidden();
+    await expect(nav.getByRole("link", { name: "För kunder" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "För personal" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Boka service" })).toBeVisible();
+  });
+
+  test("an anonymous visitor sees 'För kunder', 'För personal' and 'Boka service', no staff links", async ({ page, isMobile }) => {
+    await page.goto("/");
+    if (isMobile) await menuToggle(page).click();
+    const nav = navigation(page);
+    await expect(nav.getByRole("link", { name: "För kunder" })).toHaveAttribute("href", "/");
+    await expect(nav.getByRole("link", { name: "För personal" })).toHaveAttribute("href", "/login");
+    await expect(nav.getByRole("link", { name: "Boka service" })).toHaveAttribute("href", "/booking");
+    await expect(nav.getByRole("link", { name: "Administration" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Tekniker" })).toHaveCount(0);
+    await expect(nav.getByRole("button", { name: "Logga ut" })).toHaveCount(0);
+  });
+
+  test("every navigation scrolls to the top", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const footer = page.getByRole("contentinfo");
+    await footer.scrollIntoViewIfNeeded();
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(200);
+
+    await footer.getByRole("link", { name: "Allmänna villkor" }).click();
+    await expect(page).toHaveURL(/\/policies\/terms$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBe(0);
+
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(200);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Integritetspolicy" }).click();
+    await expect(page).toHaveURL(/\/policies\/privacy$/);
+    await expect.poll(() => scrollY(page)).toBe(0);
+  });
+
+  test("an unknown path shows '404 Page Not Found'", async ({ page }) => {
+    await page.goto("/den-har-sidan-finns-inte");
+    await expect(page.getByText("404 Page Not Found")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    // Inside the normal page frame, with a way back.
+    await expect(page.getByRole("banner")).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Till startsidan" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("an unknown path below /policies shows '404 Page Not Found' too", async ({ page }) => {
+    await page.goto("/policies/finns-inte");
+    await expect(page.getByText("404 Page Not Found")).toBeVisible();
+  });
+});

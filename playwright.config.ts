@@ -1,0 +1,68 @@
+import { defineConfig, type ReporterDescription } from "@playwright/test";
+
+// Browser journeys against the BUILT app (`npm run build` first): e2e/start-server.mjs starts
+// dist/server/main.js on its own port with a fresh embedded database and the demo data.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+const ci = Boolean(process.env.CI);
+
+// Debian's Chromium; Playwright never downloads a browser here (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1).
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+// .ci/run sets PLAYWRIGHT_JSON_OUTPUT_NAME to collect pass/fail counts.
+const reporter: ReporterDescription[] = [["list"]];
+if (process.env.PLAYWRIGHT_JSON_OUTPUT_NAME) reporter.push(["json"]);
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  forbidOnly: ci,
+  retries: 0,
+  // The machines have two cores; the server shares them.
+  workers: 2,
+  // Generous: the two cores are shared by the server, two browsers and axe.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter,
+  use: {
+    baseURL,
+    locale: "sv-SE",
+    timezoneId: "Europe/Stockholm",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    browserName: "chromium",
+    launchOptions,
+  },
+  projects: [
+    {
+      name: "mobile",
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+    {
+      name: "desktop",
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    command: "node e2e/start-server.mjs",
+    url: `${baseURL}/api/public/config`,
+    env: { PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "1", LOG_LEVEL: "warn" },
+    reuseExistingServer: !ci,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+  },
+});

@@ -1,0 +1,32 @@
+import { useEffect, useRef } from "react";
+import { Navigate, Outlet, useNavigate } from "react-router";
+import { toast } from "@/client/components/ui/toast";
+import { useCurrentUser } from "@/client/lib/auth";
+import { guardText } from "./text";
+import { CheckingLogin, UserLoadFailed } from "./guard-states";
+
+/** A logged-in non-admin is told so and sent to the start page (SPEC §6). */
+function AccessDenied() {
+  const navigate = useNavigate();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    toast({ variant: "destructive", title: guardText.accessDeniedTitle, description: guardText.accessDeniedDescription });
+    void navigate("/", { replace: true });
+  }, [navigate]);
+  return null;
+}
+
+/**
+ * Guard of every /admin page (loaded lazily with the admin routes): anonymous visitors go to /login,
+ * other roles to / with the toast 'Åtkomst nekad' (SPEC §6, DECISIONS 18).
+ */
+export default function RequireAdmin() {
+  const { data: user, isPending, isError, refetch } = useCurrentUser();
+  if (isPending) return <CheckingLogin />;
+  if (isError) return <UserLoadFailed onRetry={() => void refetch()} />;
+  if (!user) return <Navigate to="/login" replace />;
+  if (user.role !== "admin") return <AccessDenied />;
+  return <Outlet />;
+}

@@ -1,0 +1,31 @@
+import { useEffect, useRef } from "react";
+import { Navigate, Outlet } from "react-router";
+import { useCurrentUser, useLogout } from "@/client/lib/auth";
+import { CheckingLogin, UserLoadFailed } from "./guard-states";
+
+const STAFF_ROLES: readonly string[] = ["technician", "admin"];
+
+/** A session with a role that may not use the portal is ended (SPEC §6). */
+function LogoutToLogin() {
+  const { logout } = useLogout();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    void logout("/login");
+  }, [logout]);
+  return <CheckingLogin />;
+}
+
+/**
+ * Guard of every /technician page (loaded lazily with the technician routes): a login is needed
+ * (anonymous: /login); technicians and admins may enter (SPEC §6: admin may use technician pages).
+ */
+export default function RequireTechnician() {
+  const { data: user, isPending, isError, refetch } = useCurrentUser();
+  if (isPending) return <CheckingLogin />;
+  if (isError) return <UserLoadFailed onRetry={() => void refetch()} />;
+  if (!user) return <Navigate to="/login" replace />;
+  if (!STAFF_ROLES.includes(user.role)) return <LogoutToLogin />;
+  return <Outlet />;
+}

@@ -1,0 +1,152 @@
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { COMPANY } from "@/shared/constants";
+import { appText } from "../text";
+
+const text = appText.footer;
+
+const linkClass =
+  "rounded-sm text-slate-200 underline-offset-4 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
+
+function FooterColumn({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{heading}</h2>
+      <div className="mt-3 text-sm">{children}</div>
+    </div>
+  );
+}
+
+/** Site footer (SPEC §2): about, services, contact, staff login, social links, policies, copyright. */
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  const phoneHref = `tel:${COMPANY.phone.replace(/[^\d+]/g, "")}`;
+
+  return (
+    <footer className="bg-slate-900 text-slate-200">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-5">
+        <FooterColumn heading={text.aboutHeading}>
+          <p className="leading-relaxed">{text.about}</p>
+        </FooterColumn>
+
+        <FooterColumn heading={text.servicesHeading}>
+          <ul className="space-y-2">
+            <li>
+              <Link className={linkClass} to="/booking?service=service">
+                {text.services.service}
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to="/booking?service=installation">
+                {text.services.installation}
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to="/booking?service=troubleshooting">
+                {text.services.troubleshooting}
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to="/booking?service=installation">
+                {text.services.replacement}
+              </Link>
+            </li>
+          </ul>
+        </FooterColumn>
+
+        <FooterColumn heading={text.contactHeading}>
+          <address className="space-y-2 not-italic">
+            <p className="flex items-start gap-2">
+              <Phone className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                <span className="sr-only">{text.phoneLabel}: </span>
+                <a className={linkClass} href={phoneHref}>
+                  {COMPANY.phone}
+                </a>
+              </span>
+            </p>
+            <p className="flex items-start gap-2">
+              <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                <span className="sr-only">{text.emailLabel}: </span>
+                <a className={linkClass} href={`mailto:${COMPANY.email}`}>
+                  {COMPANY.email}
+                </a>
+              </span>
+            </p>
+            <p className="flex items-start gap-2">
+              <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                <span className="sr-only">{text.addressLabel}: </span>
+                {COMPANY.address}, {COMPANY.postalCode} {COMPANY.city}
+              </span>
+            </p>
+            <p className="flex items-start gap-2">
+              <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                <span className="sr-only">{text.openingHoursLabel}: </span>
+                {COMPANY.openingHours}
+              </span>
+            </p>
+          </address>
+        </FooterColumn>
+
+        <FooterColumn heading={text.staffHeading}>
+          <ul className="space-y-2">
+            <li>
+              <Link className={linkClass} to="/login" state={{ role: "admin" }}>
+                {text.staffAdmin}
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to="/login" state={{ role: "technician" }}>
+                {text.staffTechnician}
+              </Link>
+            </li>
+          </ul>
+        </FooterColumn>
+
+        <FooterColumn heading={text.socialHeading}>
+          <ul className="space-y-2">
+            {text.social.map((item) => (
+              <li key={item.label}>
+                <a className={linkClass} href={item.href} target="_blank" rel="noopener noreferrer">
+                  {item.label}
+                  <span className="sr-only"> {text.newWindow}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </FooterColumn>
+      </div>
+
+      <div className="border-t border-slate-700">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-5 text-sm md:flex-row md:items-center md:justify-between">
+          <p>
+            {text.copyright(year)} <span className="whitespace-nowrap">{text.orgNumber}</span>
+          </p>
+          <nav aria-label={text.legalLabel}>
+            <ul className="flex flex-wrap gap-x-5 gap-y-2">
+              <li>
+                <Link className={linkClass} to="/policies/terms">
+                  {text.terms}
+                </Link>
+              </li>
+              <li>
+                <Link className={linkClass} to="/policies/privacy">
+                  {text.privacy}
+                </Link>
+              </li>
+              <li>
+                <Link className={linkClass} to="/policies/cookies">
+                  {text.cookies}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,65 @@
+import { COMPANY } from "@/shared/constants";
+
+// Swedish texts of the app shell: navigation, footer, guards, fallback pages.
+export const appText = {
+  skipToContent: "Hoppa till huvudinnehållet",
+  brand: COMPANY.shortName,
+  homeLinkLabel: `${COMPANY.shortName}, till startsidan`,
+  nav: {
+    label: "Huvudmeny",
+    openMenu: "Öppna meny",
+    closeMenu: "Stäng meny",
+    customers: "För kunder",
+    staff: "För personal",
+    admin: "Administration",
+    technician: "Tekniker",
+    logout: "Logga ut",
+    loggingOut: "Loggar ut...",
+    book: "Boka service",
+  },
+  footer: {
+    aboutHeading: COMPANY.shortName,
+    about:
+      "Vi servar, installerar och felsöker värmepumpar i hela Stockholmsområdet. Boka tid online på ett par minuter så får du en bekräftelse direkt.",
+    servicesHeading: "Tjänster",
+    services: {
+      service: "Service",
+      installation: "Installation",
+      troubleshooting: "Felsökning",
+      replacement: "Byte av värmepump",
+    },
+    contactHeading: "Kontakt",
+    phoneLabel: "Telefon",
+    emailLabel: "E-post",
+    addressLabel: "Adress",
+    openingHoursLabel: "Öppettider",
+    staffHeading: "Personal",
+    staffAdmin: "Administratör",
+    staffTechnician: "Tekniker",
+    socialHeading: "Följ oss",
+    social: [
+      { label: "Facebook", href: "https://www.facebook.com/" },
+      { label: "Instagram", href: "https://www.instagram.com/" },
+      { label: "LinkedIn", href: "https://www.linkedin.com/" },
+    ],
+    newWindow: "(öppnas i nytt fönster)",
+    legalLabel: "Juridisk information",
+    terms: "Allmänna villkor",
+    privacy: "Integritetspolicy",
+    cookies: "Cookiepolicy",
+    copyright: (year: number) => `© ${year} ${COMPANY.name}. Alla rättigheter förbehållna.`,
+    orgNumber: `Org.nr ${COMPANY.orgNumber}`,
+  },
+  notFound: {
+    title: "404 Page Not Found",
+    description: "Sidan du letar efter finns inte eller har flyttats.",
+    home: "Till startsidan",
+  },
+  routeError: {
+    title: "Något gick fel",
+    description: "Sidan kunde inte visas. Ladda om sidan och försök igen.",
+    reload: "Ladda om sidan",
+    home: "Till startsidan",
+  },
+  loading: "Laddar...",
+} as const;

@@ -1,0 +1,30 @@
+// Swedish texts of the admin dashboard (SPEC §2 Admin dashboard).
+export const adminDashboardText = {
+  title: "Administration",
+  signedInAs: (name: string) => `Inloggad som ${name}`,
+  intro: "Välj vad du vill arbeta med.",
+  tabsLabel: "Administrationsområden",
+  tabs: {
+    bookings: "Bokningar",
+    customers: "Kunder",
+    planning: "Planering",
+    settings: "Inställningar",
+  },
+  cards: {
+    bookings: { title: "Bokningar", description: "Se, sök och hantera alla bokningar och deras status." },
+    newBooking: { title: "Ny bokning", description: "Skapa en bokning åt en kund, till exempel efter ett telefonsamtal." },
+    blockedTimes: { title: "Blockerade tider", description: "Spärra tider då inga bokningar kan göras." },
+    customers: { title: "Kundregister", description: "Sök, lägg till och hantera kunder." },
+    products: { title: "Produkter", description: "Kundernas värmepumpar med serienummer och garanti." },
+    serviceReminders: { title: "Servicepåminnelser", description: "Påminnelser efter 24 månader, import av kunder och utskick." },
+    serviceHistory: { title: "Servicehistorik", description: "Tidigare servicebesök och åtgärder per kund." },
+    routeOptimization: { title: "Ruttplanering", description: "Bekräftade besök per dag grupperade per ort." },
+    technicians: { title: "Teknikerplanering", description: "Veckoöversikt över teknikernas uppdrag." },
+    protocols: { title: "Installationsprotokoll", description: "Alla protokoll med status och kundsignering." },
+    statistics: { title: "Statistik", description: "Bokningar, genomförda besök och kunder per period." },
+    settings: { title: "Systeminställningar", description: "Företagsuppgifter, bokningsregler, e-post och arbetstider." },
+    users: { title: "Användare", description: "Skapa och ta bort administratörer och tekniker." },
+    integrations: { title: "Integrationer", description: "Kalenderkoppling för tekniker och företaget." },
+    security: { title: "Säkerhet", description: "Byt ditt lösenord." },
+  },
+} as const;

@@ -1,0 +1,46 @@
+// Swedish texts of the staff login pages (SPEC §2 Login and Admin portal login, §5 Login, §8 Login).
+export const authText = {
+  login: {
+    title: "Logga in",
+    description: "Personalportal för tekniker och administratörer.",
+    tabsLabel: "Välj roll",
+    tabs: { technician: "Tekniker", admin: "Administratör" },
+    tabHints: {
+      technician: "Logga in för att se dina uppdrag och installationsprotokoll.",
+      admin: "Logga in för att hantera bokningar, kunder och inställningar.",
+    },
+    submit: "Logga in",
+    submitting: "Loggar in...",
+    successTitle: "Inloggad",
+    welcome: (name: string) => `Välkommen ${name}!`,
+    failureTitle: "Inloggningen misslyckades",
+    failureFallback: "Ogiltiga uppgifter. Kontrollera användarnamn och lösenord.",
+  },
+  adminLogin: {
+    title: "Administratörsportal",
+    description: "Logga in med ditt administratörskonto.",
+    submit: "Logga in",
+    submitting: "Loggar in...",
+    bothRequired: "Användarnamn och lösenord krävs",
+    invalidCredentials: "Felaktiga inloggningsuppgifter",
+    failureTitle: "Inloggning misslyckades",
+    genericFailure: "Kunde inte logga in just nu. Försök igen senare.",
+    checkingSession: "Kontrollerar inloggning...",
+    technicianHintTitle: "Är du tekniker?",
+    technicianHintText: "Tekniker loggar in via personalinloggningen. Exempel på teknikerkonto:",
+    toStaffLogin: "Till personalinloggningen",
+  },
+  fields: {
+    username: "Användarnamn",
+    password: "Lösenord",
+    showPassword: "Visa lösenord",
+    hidePassword: "Dölj lösenord",
+  },
+  demo: {
+    title: "Demokonton",
+    intro: "Demodata är påslaget. Du kan logga in med dessa konton:",
+    username: "Användarnamn",
+    password: "Lösenord",
+  },
+  back: "Tillbaka till startsidan",
+} as const;

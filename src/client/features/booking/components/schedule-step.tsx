@@ -1,0 +1,209 @@
+import { Info, LoaderCircle } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useFormContext, useWatch } from "react-hook-form";
+import { FieldError } from "@/client/components/ui/label";
+import { cn } from "@/client/lib/cn";
+import {
+  BOOKING_LIMITS,
+  bookableDatesInRange,
+  bookableSlots,
+  bookingInfoText,
+  bookingWindow,
+  daysBetween,
+  installationHint,
+  isBookableDate,
+  type IsoDate,
+  type TimeSlot,
+} from "@/shared/booking-rules";
+import type { ServiceType } from "@/shared/constants";
+import type { BookingFormValues } from "@/shared/schemas/bookings";
+import { useDayAvailability } from "../api/get-day-availability";
+import { useRangeAvailability } from "../api/get-range-availability";
+import { availabilityErrorMessage } from "../lib/availability-errors";
+import { formatLongDate } from "../lib/format-date";
+import { monthOf, type YearMonth } from "../lib/month-grid";
+import { bookingText } from "../text";
+import { MonthCalendar } from "./month-calendar";
+
+const text = bookingText.schedule;
+
+type SlotsState = { kind: "placeholder" } | { kind: "loading" } | { kind: "ready"; slots: TimeSlot[] };
+
+/**
+ * Step 2 'Välj tid' (SPEC §2, §4): a month calendar where only dates with a free slot can be
+ * picked, and the free start times of the chosen date. The first free date within 30 days is
+ * chosen automatically when the step opens without a date; a chosen time that is no longer free
+ * is cleared. When availability cannot be fetched, the rule-computed dates and slots are offered
+ * (SPEC §8) and the server has the last word when the booking is sent.
+ */
+export function ScheduleStep({ idPrefix, today }: { idPrefix: string; today: IsoDate }) {
+  const { control, setValue, clearErrors, register, formState } = useFormContext<BookingFormValues>();
+  const { errors } = formState;
+  const [serviceType, date, timeSlot] = useWatch({ control, name: ["serviceType", "date", "timeSlot"] }) as [
+    ServiceType,
+    string,
+    string,
+  ];
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  const span = useMemo(() => bookingWindow(serviceType, today), [serviceType, today]);
+  const range = useRangeAvailability(serviceType, span.earliest, span.latest);
+  const day = useDayAvailability(serviceType, date || null);
+  const [month, setMonth] = useState<YearMonth>(() => monthOf(date || span.earliest));
+
+  // Dates that can be picked: the server's free dates, or every rule-bookable date if it failed.
+  const enabledDates = useMemo(() => {
+    if (range.isSuccess)
+      return new Set(range.data.dates.filter((d) => d.available && isBookableDate(serviceType, d.date, today)).map((d) => d.date));
+    if (range.isError) return new Set(bookableDatesInRange(serviceType, span.earliest, span.latest, today));
+    return new Set<IsoDate>();
+  }, [range.isSuccess, range.isError, range.data, serviceType, today, span]);
+
+  useEffect(() => {
+    if (range.isError) console.error(availabilityErrorMessage(range.error), range.error);
+  }, [range.isError, range.error]);
+  useEffect(() => {
+    if (day.isError) console.error(bookingText.availabilityConsole.errorFetchingTimes, availabilityErrorMessage(day.error), day.error);
+  }, [day.isError, day.error]);
+
+  const selectDate = (next: IsoDate) => {
+    setValue("date", next, { shouldValidate: true, shouldDirty: true });
+    if (next !== date) setValue("timeSlot", "", { shouldDirty: true });
+  };
+
+  // SPEC §4: with no date chosen, the first bookable date with a free slot from tomorrow, searching
+  // up to 30 days, is chosen once when the step opens (after the free dates have arrived).
+  const autoSelect = useRef(!date);
+  useEffect(() => {
+    if (!autoSelect.current || range.isPending) return;
+    autoSelect.current = false;
+    const first = [...enabledDates]
+      .sort()
+      .find((d) => d > today && daysBetween(today, d) <= BOOKING_LIMITS.autoSelectSearchDays);
+    if (first) {
+      setValue("date", first, { shouldDirty: true });
+      setValue("timeSlot", "");
+      setMonth(monthOf(first));
+    }
+  }, [range.isPending, enabledDates, today, setValue]);
+
+  const slotsState: SlotsState = !date
+    ? { kind: "placeholder" }
+    : day.isFetching || day.isPending
+      ? { kind: "loading" }
+      : day.isError
+        ? { kind: "ready", slots: bookableSlots(serviceType, date, today) }
+        : { kind: "ready", slots: day.data.slots.filter((s) => s.available) };
+  const offered = slotsState.kind === "ready" ? slotsState.slots.map((s) => s.label).join(",") : null;
+
+  // SPEC §4: a chosen time that is no longer free is cleared.
+  useEffect(() => {
+    if (offered === null || !timeSlot) return;
+    if (!offered.split(",").includes(timeSlot)) setValue("timeSlot", "");
+  }, [offered, timeSlot, setValue]);
+
+  const infoId = id("schedule-info");
+  return (
+    <div className="grid gap-6">
+      <div id={infoId} className="flex gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-slate-900">
+        <Info className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+        <div className="grid gap-2">
+          <p>{bookingInfoText[serviceType]}</p>
+          {serviceType === "installation" && (
+            <div>
+              <p className="font-semibold">{installationHint.title}</p>
+              <ul className="mt-1 list-disc pl-5">
+                {installationHint.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+      </div>
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby={id("date-heading")} className="grid content-start gap-3">
+          <h3 id={id("date-heading")} className="text-lg font-semibold text-slate-900">
+            {text.dateHeading}
+          </h3>
+          {range.isPending && (
+            <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+              <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+              {text.calendarLoading}
+            </p>
+          )}
+          <MonthCalendar
+            id={id("calendar")}
+            month={month}
+            onMonthChange={setMonth}
+            min={span.earliest}
+            max={span.latest}
+            isEnabled={(d) => enabledDates.has(d)}
+            selected={date}
+            onSelect={selectDate}
+            today={today}
+            busy={range.isPending}
+            describedBy={errors.date ? id("date-error") : undefined}
+          />
+          <FieldError id={id("date-error")}>{errors.date?.message}</FieldError>
+          {date && (
+            <p className="text-sm text-slate-800">
+              {text.selectedDate}: <span className="font-semibold">{formatLongDate(date)}</span>
+            </p>
+          )}
+        </section>
+
+        <section aria-labelledby={id("time-heading")} className="grid content-start gap-3">
+          <h3 id={id("time-heading")} className="text-lg font-semibold text-slate-900">
+            {text.timeHeading}
+          </h3>
+          <fieldset
+            aria-describedby={errors.timeSlot ? id("timeSlot-error") : undefined}
+            aria-busy={slotsState.kind === "loading" || undefined}
+            className="grid gap-3"
+          >
+            <legend className="mb-2 text-sm font-medium text-slate-900">{text.timeLegend}</legend>
+            {slotsState.kind === "placeholder" && <p className="text-sm text-slate-700">{text.placeholder}</p>}
+            {slotsState.kind === "loading" && (
+              <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+                <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+                {text.loading}
+              </p>
+            )}
+            {slotsState.kind === "ready" && slotsState.slots.length === 0 && (
+              <p role="status" className="text-sm text-slate-700">
+                {text.empty}
+              </p>
+            )}
+            {slotsState.kind === "ready" && slotsState.slots.length > 0 && (
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+                {slotsState.slots.map((slot) => (
+                  <label
+                    key={slot.label}
+                    className={cn(
+                      "flex cursor-pointer items-center justify-center gap-2 rounded-md border-2 px-2 py-2.5 text-sm font-medium tabular-nums",
+                      "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700",
+                      timeSlot === slot.label
+                        ? "border-brand-700 bg-brand-700 text-white"
+                        : "border-slate-300 bg-white text-slate-900 hover:border-brand-700",
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      value={slot.label}
+                      className="size-4 accent-white"
+                      {...register("timeSlot", { onChange: () => clearErrors("timeSlot") })}
+                    />
+                    {slot.label}
+                  </label>
+                ))}
+              </div>
+            )}
+          </fieldset>
+          <FieldError id={id("timeSlot-error")}>{errors.timeSlot?.message}</FieldError>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+// The booking draft in the browser's local storage (SPEC §4: saved with 'Spara bokning', restored
+// when the wizard opens, cleared after a successful booking; SPEC §9: kept 30 days).
+// Images are never stored: they are large and a draft is only meant to keep the typed answers.
+import { bookableSlots, isBookableDate, isServiceType, type IsoDate } from "@/shared/booking-rules";
+import { TERMS, type ServiceType } from "@/shared/constants";
+import { BookingStep1Schema, BookingStep2Schema, type BookingFormValues } from "@/shared/schemas/bookings";
+
+export const DRAFT_STORAGE_KEY = "booking_draft";
+export const DRAFT_MAX_AGE_DAYS = TERMS.bookingDraftCookieDays;
+const MS_PER_DAY = 86_400_000;
+
+export type WizardStep = 1 | 2 | 3;
+
+/** The text fields of the form: everything but the images. */
+export const DRAFT_FIELDS = [
+  "serviceType",
+  "heatpumpModel",
+  "description",
+  "date",
+  "timeSlot",
+  "name",
+  "email",
+  "phone",
+  "address",
+  "city",
+  "postalCode",
+] as const satisfies readonly (keyof BookingFormValues)[];
+
+export type DraftField = (typeof DRAFT_FIELDS)[number];
+/**
+ * The form as the wizard holds it: every text field a string, empty when not filled in; the
+ * service type is '' until one is chosen ('Välj en tjänst', SPEC §5).
+ */
+export type DraftValues = Record<DraftField, string>;
+
+export type BookingDraft = { values: DraftValues; step: WizardStep; savedAt: string };
+
+/** A storage that may be missing or throw (private browsing, quota, disabled cookies). */
+export type DraftStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+export function emptyDraftValues(serviceType: ServiceType | "" = ""): DraftValues {
+  const values = Object.fromEntries(DRAFT_FIELDS.map((f) => [f, ""])) as DraftValues;
+  values.serviceType = serviceType;
+  return values;
+}
+
+function isStep(value: unknown): value is WizardStep {
+  return value === 1 || value === 2 || value === 3;
+}
+
+/** Keeps only the known text fields of `input`, each as a string. */
+export function pickDraftValues(input: Partial<Record<string, unknown>>): DraftValues {
+  const values = emptyDraftValues();
+  for (const field of DRAFT_FIELDS) {
+    const value = input[field];
+    if (typeof value === "string") values[field] = value;
+  }
+  if (!isServiceType(values.serviceType)) values.serviceType = "";
+  return values;
+}
+
+/** Saves the form (without images) and the step. Returns the draft, or null when storage refused it. */
+export function saveDraft(
+  storage: DraftStorage | undefined,
+  values: Partial<Record<string, unknown>>,
+  step: WizardStep,
+  now: Date,
+): BookingDraft | null {
+  if (!storage) return null;
+  const draft: BookingDraft = { values: pickDraftValues(values), step, savedAt: now.toISOString() };
+  try {
+    storage.setItem(DRAFT_STORAGE_KEY, JSON.stringify(draft));
+    return draft;
+  } catch {
+    return null;
+  }
+}
+
+export function clearDraft(storage: DraftStorage | undefined): void {
+  try {
+    storage?.removeItem(DRAFT_STORAGE_KEY);
+  } catch {
+    // Nothing to clear when storage is unavailable.
+  }
+}
+
+/**
+ * The saved draft, or null when there is none, it cannot be read, or it is older than 30 days
+ * (unreadable and expired drafts are removed).
+ */
+export function loadDraft(storage: DraftStorage | undefined, now: Date): BookingDraft | null {
+  let raw: string | null;
+  try {
+    raw = storage?.getItem(DRAFT_STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== "object") throw new Error("not an object");
+    const { values, step, savedAt } = parsed as Record<string, unknown>;
+    const savedMs = typeof savedAt === "string" ? Date.parse(savedAt) : Number.NaN;
+    if (!values || typeof values !== "object" || Number.isNaN(savedMs)) throw new Error("malformed draft");
+    if (now.getTime() - savedMs > DRAFT_MAX_AGE_DAYS * MS_PER_DAY) throw new Error("expired draft");
+    return { values: pickDraftValues(values as Record<string, unknown>), step: isStep(step) ? step : 1, savedAt: savedAt as string };
+  } catch {
+    clearDraft(storage);
+    return null;
+  }
+}
+
+/**
+ * Makes restored values safe to continue with: a service type from the URL wins over the draft's;
+ * a date that can no longer be booked (by the rules, today) is cleared with its time, a time the
+ * date does not offer is cleared; and the step goes back to the first one that is not complete
+ * (to step 1 when the URL chose another service).
+ */
+export function reviveDraft(
+  draft: Pick<BookingDraft, "values" | "step">,
+  options: { today: IsoDate; serviceFromUrl?: ServiceType | null },
+): { values: DraftValues; step: WizardStep } {
+  const values = { ...draft.values };
+  if (options.serviceFromUrl) values.serviceType = options.serviceFromUrl;
+  const serviceType = values.serviceType as ServiceType;
+  // isBookableDate is false for a missing service type too: no date without a service.
+  if (values.date && !isBookableDate(serviceType, values.date, options.today)) {
+    values.date = "";
+    values.timeSlot = "";
+  }
+  if (values.timeSlot && !bookableSlots(serviceType, values.date, options.today).some((s) => s.label === values.timeSlot)) {
+    values.timeSlot = "";
+  }
+  let step = draft.step;
+  // A link for another service starts at step 1, where the customer sees the service they came for.
+  if (options.serviceFromUrl && options.serviceFromUrl !== draft.values.serviceType) step = 1;
+  if (step > 1 && !BookingStep1Schema.safeParse(values).success) step = 1;
+  if (step > 2 && !BookingStep2Schema.safeParse(values).success) step = 2;
+  return { values, step };
+}

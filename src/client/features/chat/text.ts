@@ -1,0 +1,12 @@
+import { COMPANY } from "@/shared/constants";
+
+// Swedish texts of the ServiceBot chat (SPEC §2 ServiceBot dialog).
+export const chatText = {
+  title: "ServiceBot",
+  description: "Din digitala assistent för frågor om värmepumpar.",
+  greeting:
+    "Hej! Jag är ServiceBot. Jag kan svara på frågor om värmepumpar, felsökning, underhåll och bokning. Vad kan jag hjälpa dig med?",
+  botName: "ServiceBot",
+  comingSoon: `Chatten öppnar snart. Till dess når du vår kundtjänst på ${COMPANY.phone} (${COMPANY.openingHours.toLowerCase()}).`,
+  openChat: "Öppna chatten med ServiceBot",
+} as const;

@@ -1,0 +1,7 @@
+import { PolicyArticle } from "./components/policy-article";
+import { privacyDocument } from "./text";
+
+/** /policies/privacy: 11 sections, in effect from 2025-05-18 (SPEC §2). */
+export default function PrivacyPage() {
+  return <PolicyArticle doc={privacyDocument} idPrefix="integritet" />;
+}
