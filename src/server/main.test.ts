@@ -12,7 +12,7 @@ afterEach(() => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function waitForServer(url: string, timeoutMs = 60_000) {
+async function waitForServer(url: string, timeoutMs = 150_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -25,7 +25,7 @@ async function waitForServer(url: string, timeoutMs = 60_000) {
 }
 
 describe("main", () => {
-  it("migrates, seeds demo data into DATA_DIR, serves on PORT and shuts down gracefully on SIGTERM", async () => {
+  it("migrates, seeds demo data into DATA_DIR, serves on PORT and shuts down gracefully on SIGTERM", { timeout: 180_000 }, async () => {
     dataDir = mkdtempSync(join(tmpdir(), "vps-main-"));
     const port = await freePort();
     child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
@@ -33,7 +33,7 @@ describe("main", () => {
       stdio: ["ignore", "pipe", "pipe"],
     });
     const exited = new Promise<number | null>((resolve) => child!.on("exit", (code) => resolve(code)));
-    const config = await (await waitForServer(`http://127.0.0.1:${port}/api/public/config`)).json();
+    const config = (await (await waitForServer(`http://127.0.0.1:${port}/api/public/config`)).json()) as { demo: boolean };
     expect(config.demo).toBe(true);
     const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: "POST",

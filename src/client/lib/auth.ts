@@ -60,6 +60,22 @@ export function homePathFor(user: Pick<CurrentUser, "role">): "/admin" | "/techn
 }
 
 /**
+ * Where a logout in progress is going. A staff page's guard can re-render with no user before the
+ * router has shown the new page; it must then follow the logout, not send the user to /login.
+ */
+let logoutTarget: string | null = null;
+
+/** Where an anonymous user on a staff page goes: the logout's target while one is under way, else /login. */
+export function anonymousRedirectPath(): string {
+  return logoutTarget ?? "/login";
+}
+
+/** Called once a public page shows: the logout has arrived. */
+export function clearPendingLogout() {
+  logoutTarget = null;
+}
+
+/**
  * Logs out and navigates to `redirectTo`. A failing logout call is only logged (SPEC §8); the
  * client forgets the user either way. The user is cleared after the navigation so the page being
  * left does not first bounce through its own guard.
@@ -72,6 +88,7 @@ export function useLogout() {
   const logout = useCallback(
     async (redirectTo: string) => {
       setPending(true);
+      logoutTarget = redirectTo;
       try {
         await apiFetch("/api/auth/logout", { method: "POST" });
       } catch (error) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Navigate, Outlet, useNavigate } from "react-router";
 import { toast } from "@/client/components/ui/toast";
-import { useCurrentUser } from "@/client/lib/auth";
+import { anonymousRedirectPath, useCurrentUser } from "@/client/lib/auth";
 import { guardText } from "./text";
 import { CheckingLogin, UserLoadFailed } from "./guard-states";
 
@@ -26,7 +26,7 @@ export default function RequireAdmin() {
   const { data: user, isPending, isError, refetch } = useCurrentUser();
   if (isPending) return <CheckingLogin />;
   if (isError) return <UserLoadFailed onRetry={() => void refetch()} />;
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <Navigate to={anonymousRedirectPath()} replace />;
   if (user.role !== "admin") return <AccessDenied />;
   return <Outlet />;
 }

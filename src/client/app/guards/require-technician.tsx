@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Navigate, Outlet } from "react-router";
-import { useCurrentUser, useLogout } from "@/client/lib/auth";
+import { anonymousRedirectPath, useCurrentUser, useLogout } from "@/client/lib/auth";
 import { CheckingLogin, UserLoadFailed } from "./guard-states";
 
 const STAFF_ROLES: readonly string[] = ["technician", "admin"];
@@ -25,7 +25,7 @@ export default function RequireTechnician() {
   const { data: user, isPending, isError, refetch } = useCurrentUser();
   if (isPending) return <CheckingLogin />;
   if (isError) return <UserLoadFailed onRetry={() => void refetch()} />;
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <Navigate to={anonymousRedirectPath()} replace />;
   if (!STAFF_ROLES.includes(user.role)) return <LogoutToLogin />;
   return <Outlet />;
 }
