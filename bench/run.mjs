@@ -21,6 +21,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
+import { availabilityOnPostgres, bookingThroughput } from "./booking.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SERVER_ENTRY = join(ROOT, "dist/server/main.js");
@@ -113,10 +114,27 @@ async function landingInBrowser(ctx) {
   ];
 }
 
+/** Issue 3: everything /booking downloads before the customer interacts, gzip; budget 200 KB. */
+async function bookingPageInBrowser(ctx) {
+  const { baseUrl } = await ctx.server();
+  const measured = await pageAssetsInBrowser(ctx, `${baseUrl}/booking`);
+  if (!measured) return [];
+  const offending = measured.files.flatMap((file) => staffMarkersIn(file.body, file.url));
+  const budget = 200 * 1024;
+  return [
+    { benchmark: "/booking in Chromium", metric: `JS gzip (${measured.js.files} files)`, value: measured.js.gzip, unit: "B", limit: "< 200 KB", ok: measured.js.gzip < budget },
+    { benchmark: "/booking in Chromium", metric: `CSS gzip (${measured.css.files} files)`, value: measured.css.gzip, unit: "B", ok: true },
+    { benchmark: "/booking in Chromium", metric: "staff code downloaded", value: offending.length, unit: "hits", limit: "0", ok: offending.length === 0 },
+  ];
+}
+
 const BENCHMARKS = [
   { id: "landing-assets", run: landingAssets },
   { id: "landing-browser", run: landingInBrowser },
+  { id: "booking-browser", run: bookingPageInBrowser },
   { id: "auth-user", run: authUserThroughput },
+  { id: "availability-pg", run: (ctx) => availabilityOnPostgres(ctx, { duration: DURATION_S, connections: CONNECTIONS }) },
+  { id: "post-bookings-pg", run: (ctx) => bookingThroughput(ctx) },
 ];
 
 // ---------------------------------------------------------------------------------------------

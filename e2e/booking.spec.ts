@@ -113,6 +113,8 @@ const timeGroup = (page: Page) => page.getByRole("group", { name: "Välj startti
 
 async function openBooking(page: Page, service?: ServiceType) {
   await page.goto(service ? `/booking?service=${service}` : "/booking");
+  // The wizard is a lazily loaded route: give a busy machine time to fetch it.
+  await expect(page.getByRole("heading", { level: 2, name: "Tjänst & Beskrivning" })).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveTitle(/Boka service/);
   await expectStep(page, "Tjänst & Beskrivning");
 }
@@ -409,7 +411,12 @@ test.describe("public booking wizard", () => {
   test("a customer books troubleshooting with the mouse", async ({ page }, testInfo) => {
     const booked = await bookWithMouse(page, testInfo, "troubleshooting", datesFor(testInfo.project.name, "troubleshooting", "book"));
     await expect(page.getByRole("region", { name: "Sammanfattning" })).toContainText("2 500 kr");
+    await page.getByRole("button", { name: "Spara bokning" }).click();
+    await expect(page.getByRole("region", { name: /Aviseringar/ })).toContainText("Bokningen sparad");
+    expect(await page.evaluate(() => localStorage.getItem("booking_draft"))).not.toBeNull();
     const { id } = await completeBooking(page);
+    // A booking that went through leaves no draft behind.
+    expect(await page.evaluate(() => localStorage.getItem("booking_draft"))).toBeNull();
     await expectSuccessScreen(page, { service: "troubleshooting", ...booked });
     await expectCalendarDownload(page, id, booked.date, booked.timeSlot);
   });
@@ -547,6 +554,28 @@ test.describe("public booking wizard", () => {
     await expect(page.locator(`[id="${errorId}"]`)).toHaveText("Namn krävs");
     await expectNoSeriousA11yViolations(page);
     await expectStep(page, "Dina uppgifter");
+  });
+
+  test("a photo dragged onto the drop area lights it up and is added", async ({ page }) => {
+    await openBooking(page, "service");
+    const zone = page.getByTestId("image-dropzone");
+    const { buffer } = await smallPng();
+    const dataTransfer = await page.evaluateHandle((bytes) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], "dragad.png", { type: "image/png" }));
+      return transfer;
+    }, [...buffer]);
+    await zone.dispatchEvent("dragenter", { dataTransfer });
+    await zone.dispatchEvent("dragover", { dataTransfer });
+    await expect(zone).toHaveAttribute("data-drag-over", "true");
+    await expect(zone).toHaveClass(/border-brand-700/);
+    await zone.dispatchEvent("dragleave", { dataTransfer });
+    await expect(zone).not.toHaveAttribute("data-drag-over");
+    await zone.dispatchEvent("drop", { dataTransfer });
+    const item = page.getByRole("list", { name: "Valda bilder" }).getByRole("listitem");
+    await expect(item).toContainText("dragad.png");
+    await expect(item).toContainText("Klar");
+    await expect(page.getByText("1 av 4 bilder")).toBeVisible();
   });
 
   test("a saved draft survives a reload; ?service= wins over the draft's service", async ({ page }) => {

@@ -79,9 +79,6 @@ export const bookingText = {
     previousMonth: "Föregående månad",
     nextMonth: "Nästa månad",
     calendarLoading: "Hämtar lediga datum...",
-    legendBookable: "Ledigt datum",
-    legendUnavailable: "Fullbokat eller går inte att boka",
-    infoTitle: "Bra att veta",
   },
 
   /** SPEC §8 availability console messages (shown in the console only; the rule slots are shown instead). */

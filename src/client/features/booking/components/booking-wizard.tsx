@@ -1,12 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, ArrowRight, Save, Send } from "lucide-react";
-import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { FormProvider, useForm, type DefaultValues, type FieldErrors, type Resolver } from "react-hook-form";
 import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
 import { toast } from "@/client/components/ui/toast";
 import { isApiError } from "@/client/lib/api";
-import type { IsoDate } from "@/shared/booking-rules";
+import { isBookableDate, ruleSlots, type IsoDate } from "@/shared/booking-rules";
+import type { ServiceType } from "@/shared/constants";
 import {
   BOOKING_STEP_FIELDS,
   BookingStep1Schema,
@@ -61,14 +62,41 @@ export function BookingWizard({ initialValues, initialStep, today, onBooked }: B
   const form = useForm<BookingFormValues, unknown, CreateBooking>({
     defaultValues: { ...initialValues, images: [] } as DefaultValues<BookingFormValues>,
     resolver: (values, context, options) => STEP_RESOLVERS[stepRef.current](values, context, options),
-    mode: "onTouched",
+    // Nothing is validated while the customer types into a fresh step (no errors on blur either, which
+    // would move the buttons under the pointer); 'Nästa' validates, and from then on a field with
+    // an error is checked again on every change, so its message goes as soon as it is fixed.
+    mode: "onSubmit",
     shouldFocusError: false,
   });
-  const { setValue, getValues, trigger, formState } = form;
+  const { setValue, getValues, trigger, formState, getFieldState } = form;
+
+  /** After a change of service: a date that service cannot be booked on goes, and so does a time it does not offer. */
+  const keepScheduleValid = useCallback(
+    (serviceType: ServiceType) => {
+      const { date, timeSlot } = getValues();
+      if (date && !isBookableDate(serviceType, date, today)) {
+        setValue("date", "");
+        setValue("timeSlot", "");
+      } else if (timeSlot && !ruleSlots(serviceType, date).some((s) => s.label === timeSlot)) {
+        setValue("timeSlot", "");
+      }
+    },
+    [getValues, setValue, today],
+  );
+
+  useEffect(() => {
+    const subscription = form.watch((values, { name }) => {
+      if (!name) return;
+      if (name === "serviceType") keepScheduleValid(values.serviceType as ServiceType);
+      const withErrors = (BOOKING_STEP_FIELDS[stepRef.current] as readonly FieldName[]).filter((f) => getFieldState(f).error);
+      if (withErrors.length > 0) void trigger(withErrors);
+    });
+    return () => subscription.unsubscribe();
+  }, [form, getFieldState, trigger, keepScheduleValid]);
 
   // Steps 2-3 come in their own chunk: fetch it once the customer starts (or at once on a later step).
   useEffect(() => {
-    if (initialStep > 1) void preloadLaterSteps();
+    if (initialStep > 1) preloadLaterSteps().catch(() => {}); // Suspense retries when the step renders
   }, [initialStep]);
   const preload = () => void preloadLaterSteps().catch(() => {});
 
@@ -78,7 +106,15 @@ export function BookingWizard({ initialValues, initialStep, today, onBooked }: B
     setValue("images", images.dataUrls, { shouldValidate: imagesHaveError });
   }, [images.dataUrls, setValue, imagesHaveError]);
 
+  // The last 'Formulärfel' toast: it goes away once the step is fixed and the wizard moves on.
+  const formErrorToast = useRef<{ dismiss: () => void } | null>(null);
+  const dismissFormError = () => {
+    formErrorToast.current?.dismiss();
+    formErrorToast.current = null;
+  };
+
   const goTo = (next: WizardStep) => {
+    dismissFormError();
     stepRef.current = next;
     focusHeading.current = true;
     setStepState(next);
@@ -102,8 +138,13 @@ export function BookingWizard({ initialValues, initialStep, today, onBooked }: B
     target?.focus();
   };
 
-  const showFormError = () =>
-    toast({ variant: "destructive", title: bookingText.errors.formErrorTitle, description: bookingText.errors.formErrorDescription });
+  const showFormError = () => {
+    formErrorToast.current = toast({
+      variant: "destructive",
+      title: bookingText.errors.formErrorTitle,
+      description: bookingText.errors.formErrorDescription,
+    });
+  };
 
   const next = async () => {
     const fields = BOOKING_STEP_FIELDS[step];
@@ -141,7 +182,9 @@ export function BookingWizard({ initialValues, initialStep, today, onBooked }: B
       images: values.images ?? [],
     };
     try {
-      onBooked(await createBooking.mutateAsync(payload));
+      const created = await createBooking.mutateAsync(payload);
+      dismissFormError();
+      onBooked(created);
     } catch (error) {
       if (isApiError(error, 409)) {
         // DECISIONS 5: the slot was taken meanwhile; offer the remaining times of the date.

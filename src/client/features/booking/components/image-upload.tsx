@@ -50,7 +50,7 @@ export function ImageUpload({ id, images, error }: { id: string; images: ImageEn
       <div
         data-testid="image-dropzone"
         data-drag-over={dragOver || undefined}
-        aria-disabled={disabled || undefined}
+        data-disabled={disabled || undefined}
         onDragEnter={onDragOver}
         onDragOver={onDragOver}
         onDragLeave={() => setDragOver(false)}

@@ -37,7 +37,7 @@ type SlotsState = { kind: "placeholder" } | { kind: "loading" } | { kind: "ready
  * (SPEC §8) and the server has the last word when the booking is sent.
  */
 export function ScheduleStep({ idPrefix, today }: { idPrefix: string; today: IsoDate }) {
-  const { control, setValue, clearErrors, register, formState } = useFormContext<BookingFormValues>();
+  const { control, setValue, register, formState } = useFormContext<BookingFormValues>();
   const { errors } = formState;
   const [serviceType, date, timeSlot] = useWatch({ control, name: ["serviceType", "date", "timeSlot"] }) as [
     ServiceType,
@@ -193,7 +193,7 @@ export function ScheduleStep({ idPrefix, today }: { idPrefix: string; today: Iso
                       type="radio"
                       value={slot.label}
                       className="size-4 accent-white"
-                      {...register("timeSlot", { onChange: () => clearErrors("timeSlot") })}
+                      {...register("timeSlot")}
                     />
                     {slot.label}
                   </label>
