@@ -25,7 +25,7 @@ export function SiteFooter() {
 
   return (
     <footer className="bg-slate-900 text-slate-200">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1.7fr_1fr_0.8fr] lg:gap-x-10">
         <FooterColumn heading={text.aboutHeading}>
           <p className="leading-relaxed">{text.about}</p>
         </FooterColumn>
@@ -70,7 +70,7 @@ export function SiteFooter() {
               <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span>
                 <span className="sr-only">{text.emailLabel}: </span>
-                <a className={linkClass} href={`mailto:${COMPANY.email}`}>
+                <a className={`${linkClass} break-all`} href={`mailto:${COMPANY.email}`}>
                   {COMPANY.email}
                 </a>
               </span>
@@ -122,7 +122,7 @@ export function SiteFooter() {
       </div>
 
       <div className="border-t border-slate-700">
-        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-5 text-sm md:flex-row md:items-center md:justify-between">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 pb-24 pt-5 text-sm sm:pb-5 md:flex-row md:items-center md:justify-between">
           <p>
             {text.copyright(year)} <span className="whitespace-nowrap">{text.orgNumber}</span>
           </p>
