@@ -4,7 +4,7 @@ import { FieldError, Label } from "@/client/components/ui/label";
 import { cn } from "@/client/lib/cn";
 import { IMAGE_ACCEPT_ATTRIBUTE, imageText, MAX_IMAGES } from "@/shared/schemas/images";
 import type { ImageEntries } from "../hooks/use-image-entries";
-import type { ImageEntry } from "../lib/image-processing";
+import type { ImageEntry } from "../lib/image-entry";
 import { bookingText } from "../text";
 
 const text = bookingText.images;

@@ -1,7 +1,21 @@
 import { useCallback, useMemo, useState } from "react";
 import { toast } from "@/client/components/ui/toast";
 import { imageText, MAX_IMAGES } from "@/shared/schemas/images";
-import { IMAGE_PROGRESS, imageErrorMessage, processImageFile, type ImageEntry } from "../lib/image-processing";
+import { IMAGE_PROGRESS, type ImageEntry } from "../lib/image-entry";
+
+/** Reading and compressing images is downloaded when the first file is picked, not with the page. */
+async function processFile(file: File, onProgress: (progress: number) => void): Promise<string> {
+  const { processImageFile } = await import("../lib/image-processing");
+  return processImageFile(file, onProgress);
+}
+
+async function errorMessageFor(error: unknown): Promise<string> {
+  try {
+    return (await import("../lib/image-processing")).imageErrorMessage(error);
+  } catch {
+    return imageText.genericError; // the module itself could not be downloaded
+  }
+}
 
 let nextId = 0;
 
@@ -37,10 +51,10 @@ export function useImageEntries() {
       }));
       setEntries((current) => [...current, ...added]);
       added.forEach((entry, i) => {
-        processImageFile(accepted[i], (progress) => update(entry.id, { progress }))
+        processFile(accepted[i], (progress) => update(entry.id, { progress }))
           .then((dataUrl) => update(entry.id, { status: "success", dataUrl, progress: IMAGE_PROGRESS.done }))
-          .catch((error: unknown) =>
-            update(entry.id, { status: "error", error: imageErrorMessage(error), progress: IMAGE_PROGRESS.done }),
+          .catch(async (error: unknown) =>
+            update(entry.id, { status: "error", error: await errorMessageFor(error), progress: IMAGE_PROGRESS.done }),
           );
       });
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { imageText, MAX_IMAGE_BYTES } from "@/shared/schemas/images";
+import { IMAGE_PROGRESS } from "./image-entry";
 import {
-  IMAGE_PROGRESS,
   ImageProcessingError,
   imageErrorMessage,
   needsCompression,

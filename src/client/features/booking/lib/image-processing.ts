@@ -13,20 +13,7 @@ import {
   type AcceptedImageType,
 } from "@/shared/schemas/images";
 
-/** SPEC §3 client-side image entry. */
-export type ImageStatus = "loading" | "success" | "error";
-export type ImageEntry = {
-  id: string;
-  dataUrl?: string;
-  name: string;
-  size: number;
-  status: ImageStatus;
-  error?: string;
-  /** 10, 30, 60 while loading; 100 when done (SPEC §4 Image entries). */
-  progress: number;
-};
-
-export const IMAGE_PROGRESS = { queued: 10, read: 30, processed: 60, done: 100 } as const;
+import { IMAGE_PROGRESS } from "./image-entry";
 
 /** An error whose message is one of the Swedish texts of SPEC §8. */
 export class ImageProcessingError extends Error {
