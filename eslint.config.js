@@ -22,8 +22,8 @@ export default tseslint.config(
   },
   {
     // The shared layer runs in both the browser and Node: no I/O, no clock of its own.
-    files: ["src/shared/**/*.ts"],
-    ignores: ["src/shared/**/*.test.ts"],
+    files: ["src/common/**/*.ts"],
+    ignores: ["src/common/**/*.test.ts"],
     rules: {
       "no-restricted-imports": ["error", { patterns: ["node:*", "react", "react-dom", "@/client/*", "@/server/*"] }],
     },

@@ -11,7 +11,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["src/shared/**/*.test.ts", "src/client/**/*.test.{ts,tsx}"], environment: "happy-dom" },
+        test: { name: "unit", include: ["src/common/**/*.test.ts", "src/client/**/*.test.{ts,tsx}"], environment: "happy-dom" },
       },
       {
         resolve: { alias },

@@ -9,8 +9,8 @@ import {
   todayIn,
   weekdayOf,
   type IsoDate,
-} from "../src/shared/booking-rules";
-import type { ServiceType } from "../src/shared/constants";
+} from "../src/common/booking-rules";
+import type { ServiceType } from "../src/common/constants";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
 // SPEC §2 Public booking wizard, §4 Booking wizard and image entries, §5, §8; DECISIONS 2-8.

@@ -1,6 +1,6 @@
 import { stdin, stdout } from "node:process";
 import { createInterface } from "node:readline/promises";
-import { NewPasswordSchema } from "@/shared/schemas/auth";
+import { NewPasswordSchema } from "@/common/schemas/auth";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { createUsersRepository } from "./modules/auth/auth.repository";

@@ -1,4 +1,4 @@
-import { COMPANY } from "@/shared/constants";
+import { COMPANY } from "@/common/constants";
 
 // Swedish texts of the app shell: navigation, footer, guards, fallback pages.
 export const appText = {

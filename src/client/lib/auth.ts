@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
-import type { Role } from "@/shared/constants";
-import type { User } from "@/shared/schemas/auth";
+import type { Role } from "@/common/constants";
+import type { User } from "@/common/schemas/auth";
 import { ApiError, apiFetch } from "./api";
 import { libText } from "./text";
 

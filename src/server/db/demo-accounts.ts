@@ -1,4 +1,4 @@
-import type { Role } from "@/shared/constants";
+import type { Role } from "@/common/constants";
 
 // DECISIONS 19: the demo accounts; only created, and only shown on the login pages, when demo data is on.
 export const DEMO_ACCOUNTS: { role: Role; username: string; password: string; name: string }[] = [

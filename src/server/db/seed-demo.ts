@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { addDays, adminSlots, parseTimeSlot, ruleSlots, todayIn, type IsoDate } from "@/shared/booking-rules";
-import type { BookingStatus, ServiceType } from "@/shared/constants";
+import { addDays, adminSlots, parseTimeSlot, ruleSlots, todayIn, type IsoDate } from "@/common/booking-rules";
+import type { BookingStatus, ServiceType } from "@/common/constants";
 import { hashPassword } from "../modules/auth/passwords";
 import type { Db } from "./client";
 import { DEMO_ACCOUNTS } from "./demo-accounts";

@@ -1,6 +1,6 @@
 import { createEvent, type EventAttributes } from "ics";
-import { slotInstants } from "@/shared/booking-rules";
-import { COMPANY, SERVICE_TYPE_LABELS, type ServiceType } from "@/shared/constants";
+import { slotInstants } from "@/common/booking-rules";
+import { COMPANY, SERVICE_TYPE_LABELS, type ServiceType } from "@/common/constants";
 
 export type CalendarBooking = {
   id: number;

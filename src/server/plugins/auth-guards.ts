@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
-import type { Role } from "@/shared/constants";
+import type { Role } from "@/common/constants";
 import { forbidden, unauthorized } from "../lib/errors";
 import { serverText } from "../lib/text";
 

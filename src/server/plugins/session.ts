@@ -4,7 +4,7 @@ import { and, eq, lt, ne } from "drizzle-orm";
 import type { FastifyInstance, Session } from "fastify";
 import type { Db } from "../db/client";
 import { sessions } from "../db/schema";
-import type { Role } from "@/shared/constants";
+import type { Role } from "@/common/constants";
 
 declare module "fastify" {
   interface Session {

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { CreateBooking } from "@/shared/schemas/bookings";
+import type { CreateBooking } from "@/common/schemas/bookings";
 
 /** Sunday 22 November 2026, 11:00 in Stockholm: the fixed "now" of booking tests. */
 export const NOW = new Date("2026-11-22T10:00:00Z");

@@ -7,7 +7,7 @@ import type { AppConfig } from "../config";
 import { openDatabase, type Database } from "../db/client";
 import { createUsersRepository } from "../modules/auth/auth.repository";
 import { hashPassword } from "../modules/auth/passwords";
-import type { Role } from "@/shared/constants";
+import type { Role } from "@/common/constants";
 
 /**
  * A fresh, migrated database for one test file: embedded PGlite in memory by default, or a new

@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { COMPANY } from "@/shared/constants";
+import { COMPANY } from "@/common/constants";
 import { appText } from "../text";
 
 const text = appText.footer;

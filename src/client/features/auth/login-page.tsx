@@ -12,8 +12,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui
 import { toast } from "@/client/components/ui/toast";
 import { errorMessage } from "@/client/lib/api";
 import { homePathFor, useLogin } from "@/client/lib/auth";
-import type { Role } from "@/shared/constants";
-import { authText as schemaText } from "@/shared/schemas/auth";
+import type { Role } from "@/common/constants";
+import { authText as schemaText } from "@/common/schemas/auth";
 import { useDemoAccounts } from "./api/get-public-config";
 import { DemoAccountsHint } from "./components/demo-accounts-hint";
 import { PasswordInput } from "./components/password-input";

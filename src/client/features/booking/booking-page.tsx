@@ -1,7 +1,7 @@
 import { History } from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
-import { isServiceType, todayIn, type IsoDate } from "@/shared/booking-rules";
+import { isServiceType, todayIn, type IsoDate } from "@/common/booking-rules";
 import type { CreatedBooking } from "./api/create-booking";
 import { Spinner } from "@/client/components/ui/spinner";
 import { BookingWizard } from "./components/booking-wizard";

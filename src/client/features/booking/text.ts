@@ -1,9 +1,9 @@
-import type { ServiceType } from "@/shared/constants";
+import type { ServiceType } from "@/common/constants";
 
 // Swedish texts of the public booking wizard (SPEC §2 Public booking wizard, §8 image errors,
 // availability and booking form). Texts the shared modules already define are reused from there:
-// validation messages (@/shared/schemas/bookings), image messages (@/shared/schemas/images),
-// prices, hint box and info texts (@/shared/booking-rules) and service labels (@/shared/constants).
+// validation messages (@/common/schemas/bookings), image messages (@/common/schemas/images),
+// prices, hint box and info texts (@/common/booking-rules) and service labels (@/common/constants).
 export const bookingText = {
   pageTitle: "Boka service | Värmepumpsservice",
   pageTitleConfirmed: "Bokning bekräftad | Värmepumpsservice",

@@ -1,4 +1,4 @@
-import { COMPANY } from "@/shared/constants";
+import { COMPANY } from "@/common/constants";
 
 // Swedish texts of the ServiceBot chat (SPEC §2 ServiceBot dialog).
 export const chatText = {

@@ -1,4 +1,4 @@
-import type { ServiceType } from "@/shared/constants";
+import type { ServiceType } from "@/common/constants";
 
 // Swedish texts of the landing page (SPEC §1 landing claims, §2 Landing page, §9 indicative prices).
 export const landingText = {

@@ -1,4 +1,4 @@
-import { COMPANY, TERMS } from "@/shared/constants";
+import { COMPANY, TERMS } from "@/common/constants";
 
 // Swedish texts of the policy pages (SPEC §2 Policy pages, §9 Terms). Business figures come from
 // TERMS and COMPANY so the pages, the footer and the e-mails never disagree.

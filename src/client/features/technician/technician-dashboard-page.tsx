@@ -1,7 +1,7 @@
 import { LogOut, UserRound } from "lucide-react";
 import { Button } from "@/client/components/ui/button";
 import { useCurrentUser, useLogout } from "@/client/lib/auth";
-import { ROLE_LABELS, type Role } from "@/shared/constants";
+import { ROLE_LABELS, type Role } from "@/common/constants";
 import { technicianText as text } from "./text";
 
 /** /technician (SPEC §2 Technician portal): the header; the tabs come with the technician issues. */

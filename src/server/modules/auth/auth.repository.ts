@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import type { Role } from "@/shared/constants";
+import type { Role } from "@/common/constants";
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { AdminLoginSchema, ChangePasswordSchema, LoginSchema, type User } from "@/shared/schemas/auth";
+import { AdminLoginSchema, ChangePasswordSchema, LoginSchema, type User } from "@/common/schemas/auth";
 import type { Db } from "../../db/client";
 import { unauthorized } from "../../lib/errors";
 import { serverText } from "../../lib/text";

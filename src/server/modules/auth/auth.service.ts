@@ -1,5 +1,5 @@
-import type { Role } from "@/shared/constants";
-import type { User } from "@/shared/schemas/auth";
+import type { Role } from "@/common/constants";
+import type { User } from "@/common/schemas/auth";
 import { AppError, forbidden, unauthorized } from "../../lib/errors";
 import { authServerText as text } from "./auth.text";
 import type { UserRow, UsersRepository } from "./auth.repository";

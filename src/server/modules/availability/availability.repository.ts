@@ -1,7 +1,7 @@
 import { and, arrayContains, gte, lte, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blockedTimeSlots, bookings } from "../../db/schema";
-import type { TimeRange } from "@/shared/booking-rules";
+import type { TimeRange } from "@/common/booking-rules";
 
 export type DatedRange = TimeRange & { date: string };
 

@@ -7,7 +7,7 @@ import {
   AvailabilityRangeQuerySchema,
   AvailabilityRangeResponseSchema,
   AvailabilityResponseSchema,
-} from "@/shared/schemas/bookings";
+} from "@/common/schemas/bookings";
 import type { AvailabilityService } from "./availability.service";
 
 export async function availabilityRoutes(fastify: FastifyInstance, { availability }: { availability: AvailabilityService }) {

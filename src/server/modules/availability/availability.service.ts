@@ -5,9 +5,9 @@ import {
   slotsOverlap,
   todayIn,
   type TimeSlot,
-} from "@/shared/booking-rules";
-import type { ServiceType } from "@/shared/constants";
-import type { AvailabilityDayResponse, AvailabilityRangeResponse } from "@/shared/schemas/bookings";
+} from "@/common/booking-rules";
+import type { ServiceType } from "@/common/constants";
+import type { AvailabilityDayResponse, AvailabilityRangeResponse } from "@/common/schemas/bookings";
 import type { AvailabilityRepository, DatedRange } from "./availability.repository";
 
 export type Clock = () => Date;

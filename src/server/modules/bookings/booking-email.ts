@@ -1,7 +1,7 @@
 import { format, parseISO } from "date-fns";
 import { sv } from "date-fns/locale";
-import { indicativePrice } from "@/shared/booking-rules";
-import { COMPANY, SERVICE_TYPE_LABELS, TERMS, type ServiceType } from "@/shared/constants";
+import { indicativePrice } from "@/common/booking-rules";
+import { COMPANY, SERVICE_TYPE_LABELS, TERMS, type ServiceType } from "@/common/constants";
 import type { OutboxMessage } from "../../jobs/outbox";
 import { bookingServerText as text } from "./bookings.text";
 

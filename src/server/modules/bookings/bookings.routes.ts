@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CreateBookingSchema } from "@/shared/schemas/bookings";
+import { CreateBookingSchema } from "@/common/schemas/bookings";
 import type { BookingsService } from "./bookings.service";
 
 /** Four images of 10 MB as base64 data URLs plus the form fields. */

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { addDays, dateRejection, dateRejectionMessage, isBookableSlot, parseTimeSlot, ruleText } from "@/shared/booking-rules";
-import type { BookingStatus, ServiceType } from "@/shared/constants";
-import type { BookingCreated, CreateBooking } from "@/shared/schemas/bookings";
-import { parseImageDataUrl } from "@/shared/schemas/images";
+import { addDays, dateRejection, dateRejectionMessage, isBookableSlot, parseTimeSlot, ruleText } from "@/common/booking-rules";
+import type { BookingStatus, ServiceType } from "@/common/constants";
+import type { BookingCreated, CreateBooking } from "@/common/schemas/bookings";
+import { parseImageDataUrl } from "@/common/schemas/images";
 import { sqlState, type Db } from "../../db/client";
 import { bookingCalendarFile } from "../../lib/calendar-file";
 import { AppError, conflict, notFound } from "../../lib/errors";
@@ -56,7 +56,7 @@ export function createBookingsService({ db, repo, availability, outbox, publicUr
      * stores re-encoded images, creates the customer link and queues the confirmation e-mail;
      * after commit the outbox worker is told to send it.
      */
-    async create(input: CreateBooking): Promise<BookingCreated & { calendarUrl: string }> {
+    async create(input: CreateBooking): Promise<BookingCreated> {
       assertBookable(input.serviceType, input.date, input.timeSlot);
       if (!(await availability.isAvailable(input.serviceType, input.date, input.timeSlot))) throw conflict(text.slotUnavailable);
       const images = await processImages(input.images ?? []);

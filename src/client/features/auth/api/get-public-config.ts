@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/client/lib/api";
-import type { Role } from "@/shared/constants";
+import type { Role } from "@/common/constants";
 
 export type DemoAccount = { role: Role; username: string; password: string };
 export type PublicConfig = { demo: boolean; demoAccounts: DemoAccount[] };

@@ -1,5 +1,5 @@
 import { Info } from "lucide-react";
-import { ROLE_LABELS } from "@/shared/constants";
+import { ROLE_LABELS } from "@/common/constants";
 import type { DemoAccount } from "../api/get-public-config";
 import { authText } from "../text";
 

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/client/lib/api";
-import type { IsoDate } from "@/shared/booking-rules";
-import type { ServiceType } from "@/shared/constants";
-import type { AvailabilityDayResponse } from "@/shared/schemas/bookings";
+import type { IsoDate } from "@/common/booking-rules";
+import type { ServiceType } from "@/common/constants";
+import type { AvailabilityDayResponse } from "@/common/schemas/bookings";
 
 /** Every availability answer starts with this key, so a booking can refresh them all at once. */
 export const availabilityQueryKey = ["availability"] as const;

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/client/lib/api";
-import type { IsoDate } from "@/shared/booking-rules";
-import type { ServiceType } from "@/shared/constants";
-import type { AvailabilityRangeResponse } from "@/shared/schemas/bookings";
+import type { IsoDate } from "@/common/booking-rules";
+import type { ServiceType } from "@/common/constants";
+import type { AvailabilityRangeResponse } from "@/common/schemas/bookings";
 import { availabilityQueryKey } from "./get-day-availability";
 
 export const rangeAvailabilityQueryKey = (serviceType: ServiceType, from: IsoDate, to: IsoDate) =>

@@ -2,7 +2,7 @@ import { CalendarPlus, CircleCheck, Mail, Printer } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Button, buttonVariants } from "@/client/components/ui/button";
-import { SERVICE_TYPE_LABELS } from "@/shared/constants";
+import { SERVICE_TYPE_LABELS } from "@/common/constants";
 import type { CreatedBooking } from "../api/create-booking";
 import { formatLongDate } from "../lib/format-date";
 import { bookingText } from "../text";

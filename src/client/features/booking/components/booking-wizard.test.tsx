@@ -3,7 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetToasts, Toaster } from "@/client/components/ui/toast";
 import { createQueryClient } from "@/client/lib/query-client";
-import { ruleSlots } from "@/shared/booking-rules";
+import { ruleSlots } from "@/common/booking-rules";
 import { emptyDraftValues, type DraftValues, type WizardStep } from "../lib/draft-storage";
 import { BookingWizard } from "./booking-wizard";
 

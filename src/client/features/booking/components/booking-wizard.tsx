@@ -6,8 +6,8 @@ import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
 import { toast } from "@/client/components/ui/toast";
 import { isApiError } from "@/client/lib/api";
-import { isBookableDate, ruleSlots, type IsoDate } from "@/shared/booking-rules";
-import type { ServiceType } from "@/shared/constants";
+import { isBookableDate, ruleSlots, type IsoDate } from "@/common/booking-rules";
+import type { ServiceType } from "@/common/constants";
 import {
   BOOKING_STEP_FIELDS,
   BookingStep1Schema,
@@ -15,7 +15,7 @@ import {
   CreateBookingSchema,
   type BookingFormValues,
   type CreateBooking,
-} from "@/shared/schemas/bookings";
+} from "@/common/schemas/bookings";
 import { useCreateBooking, type CreatedBooking } from "../api/create-booking";
 import { useImageEntries } from "../hooks/use-image-entries";
 import { browserStorage } from "../lib/browser-storage";

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "@/client/lib/cn";
-import type { IsoDate } from "@/shared/booking-rules";
+import type { IsoDate } from "@/common/booking-rules";
 import { formatLongDate, formatMonthYear, weekdayNames } from "../lib/format-date";
 import { addMonths, DAY_KEYS, monthBounds, monthGrid, monthOf, nextEnabledDate, type YearMonth } from "../lib/month-grid";
 import { bookingText } from "../text";

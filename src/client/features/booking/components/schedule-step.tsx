@@ -14,9 +14,9 @@ import {
   isBookableDate,
   type IsoDate,
   type TimeSlot,
-} from "@/shared/booking-rules";
-import type { ServiceType } from "@/shared/constants";
-import type { BookingFormValues } from "@/shared/schemas/bookings";
+} from "@/common/booking-rules";
+import type { ServiceType } from "@/common/constants";
+import type { BookingFormValues } from "@/common/schemas/bookings";
 import { useDayAvailability } from "../api/get-day-availability";
 import { useRangeAvailability } from "../api/get-range-availability";
 import { availabilityErrorMessage } from "../lib/availability-errors";

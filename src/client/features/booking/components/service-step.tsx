@@ -1,9 +1,9 @@
 import { useFormContext, useWatch } from "react-hook-form";
 import { FieldError, Label } from "@/client/components/ui/label";
 import { cn } from "@/client/lib/cn";
-import { HEAT_PUMP_MODEL_SUGGESTIONS, indicativePrice, priceNote } from "@/shared/booking-rules";
-import { SERVICE_TYPE_LABELS, SERVICE_TYPES } from "@/shared/constants";
-import { BOOKING_FIELD_MAX, type BookingFormValues } from "@/shared/schemas/bookings";
+import { HEAT_PUMP_MODEL_SUGGESTIONS, indicativePrice, priceNote } from "@/common/booking-rules";
+import { SERVICE_TYPE_LABELS, SERVICE_TYPES } from "@/common/constants";
+import { BOOKING_FIELD_MAX, type BookingFormValues } from "@/common/schemas/bookings";
 import type { ImageEntries } from "../hooks/use-image-entries";
 import { firstErrorMessage } from "../lib/form-errors";
 import { bookingText } from "../text";

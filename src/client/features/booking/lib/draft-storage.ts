@@ -1,9 +1,9 @@
 // The booking draft in the browser's local storage (SPEC §4: saved with 'Spara bokning', restored
 // when the wizard opens, cleared after a successful booking; SPEC §9: kept 30 days).
 // Images are never stored: they are large and a draft is only meant to keep the typed answers.
-import { bookableSlots, isBookableDate, isServiceType, type IsoDate } from "@/shared/booking-rules";
-import { TERMS, type ServiceType } from "@/shared/constants";
-import { BookingStep1Schema, BookingStep2Schema, type BookingFormValues } from "@/shared/schemas/bookings";
+import { bookableSlots, isBookableDate, isServiceType, type IsoDate } from "@/common/booking-rules";
+import { TERMS, type ServiceType } from "@/common/constants";
+import { BookingStep1Schema, BookingStep2Schema, type BookingFormValues } from "@/common/schemas/bookings";
 
 export const DRAFT_STORAGE_KEY = "booking_draft";
 export const DRAFT_MAX_AGE_DAYS = TERMS.bookingDraftCookieDays;

@@ -2,7 +2,7 @@
 // Intl.DateTimeFormat('sv-SE'): the same text as date-fns' `sv` locale ('måndag 7 december 2026')
 // without shipping a formatter and a locale to the booking page (its JavaScript budget is tight).
 // A plain date has no time zone, so it is formatted as a UTC midnight in UTC: no shift can occur.
-import { isIsoDate, type IsoDate } from "@/shared/booking-rules";
+import { isIsoDate, type IsoDate } from "@/common/booking-rules";
 
 const LOCALE = "sv-SE";
 const longDate = new Intl.DateTimeFormat(LOCALE, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });

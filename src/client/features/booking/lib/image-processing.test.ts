@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { imageText, MAX_IMAGE_BYTES } from "@/shared/schemas/images";
+import { imageText, MAX_IMAGE_BYTES } from "@/common/schemas/images";
 import { IMAGE_PROGRESS } from "./image-entry";
 import {
   ImageProcessingError,

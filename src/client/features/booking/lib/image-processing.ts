@@ -11,7 +11,7 @@ import {
   imageTypeOf,
   validateImageFile,
   type AcceptedImageType,
-} from "@/shared/schemas/images";
+} from "@/common/schemas/images";
 
 import { IMAGE_PROGRESS } from "./image-entry";
 

@@ -1,6 +1,6 @@
 // Pure calendar arithmetic for the one-month date picker of step 2 (SPEC §2 'Välj datum').
-// Months are written 'YYYY-MM'; days are plain dates 'YYYY-MM-DD' (see @/shared/booking-rules).
-import { addDays, weekdayOf, type IsoDate } from "@/shared/booking-rules";
+// Months are written 'YYYY-MM'; days are plain dates 'YYYY-MM-DD' (see @/common/booking-rules).
+import { addDays, weekdayOf, type IsoDate } from "@/common/booking-rules";
 
 /** A calendar month written 'YYYY-MM'. */
 export type YearMonth = string;

@@ -2,7 +2,7 @@ import { ArrowRight, Drill, House, ScanSearch, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import { Card } from "@/client/components/ui/card";
 import { cn } from "@/client/lib/cn";
-import type { ServiceType } from "@/shared/constants";
+import type { ServiceType } from "@/common/constants";
 import { landingText } from "../text";
 
 const text = landingText.services;

@@ -220,5 +220,7 @@ export const BookingCreatedSchema = z.object({
   customer: BookingCustomerSchema,
   /** The customer's booking link (/booking/shared/{token}) when one was created (DECISIONS 9). */
   manageUrl: z.string().optional(),
+  /** GET URL of the booking's .ics file (downloads as `<id>.ics`). */
+  calendarUrl: z.string().optional(),
 });
 export type BookingCreated = z.output<typeof BookingCreatedSchema>;
