@@ -6,8 +6,9 @@ const menuToggle = (page: import("@playwright/test").Page) => page.getByRole("bu
 const scrollY = (page: import("@playwright/test").Page) => page.evaluate<number>("window.scrollY");
 
 test.describe("navigation", () => {
-  test("on mobile the menu is collapsed, opens with the toggle and closes when a link is chosen", async ({ page, isMobile }) => {
-    test.skip(!isMobile, "the collapsible menu is the mobile layout");
+  test("on a phone-sized screen the menu is collapsed, opens with the toggle and closes when a link is chosen", async ({ page }) => {
+    // The layout follows the width, so both projects check the phone layout here.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
     const nav = navigation(page);
     await expect(nav.getByRole("link", { name: "För personal" })).toBeHidden();
@@ -23,8 +24,8 @@ test.describe("navigation", () => {
     await expect(menuToggle(page)).toHaveAttribute("aria-expanded", "false");
   });
 
-  test("on desktop the links are always shown", async ({ page, isMobile }) => {
-    test.skip(isMobile, "desktop layout");
+  test("on a desktop-sized screen the links are always shown", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/");
     const nav = navigation(page);
     await expect(menuToggle(page)).toBeHidden();
