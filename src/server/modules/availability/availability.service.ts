@@ -12,6 +12,9 @@ import type { AvailabilityRepository, DatedRange } from "./availability.reposito
 
 export type Clock = () => Date;
 
+const CACHE_TTL_MS = 1000;
+const CACHE_MAX_ENTRIES = 2000;
+
 /** Groups ranges by date for quick lookups. */
 function byDate(ranges: DatedRange[]): Map<string, DatedRange[]> {
   const map = new Map<string, DatedRange[]>();
@@ -28,37 +31,70 @@ const isFree = (slot: TimeSlot, taken: DatedRange[] | undefined) => !(taken ?? [
 export function createAvailabilityService(repo: AvailabilityRepository, now: Clock, timeZone: string) {
   const today = () => todayIn(now(), timeZone);
 
+  /**
+   * Reads of the wizard are shared for a moment: concurrent customers looking at the same days get
+   * one database query (request coalescing, at most CACHE_TTL_MS old). Every booking written by this
+   * process clears it at once; the booking itself always checks fresh data and the exclusion
+   * constraint decides, so a stale read can never cause a double booking.
+   */
+  const cache = new Map<string, { expires: number; value: Promise<unknown> }>();
+
+  /** The answer under `key`, computed at most once per CACHE_TTL_MS (concurrent callers share it). */
+  function shared<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const hit = cache.get(key);
+    if (hit && hit.expires > Date.now()) return hit.value as Promise<T>;
+    if (cache.size > CACHE_MAX_ENTRIES) cache.clear();
+    const value = compute();
+    cache.set(key, { expires: Date.now() + CACHE_TTL_MS, value });
+    value.catch(() => cache.delete(key));
+    return value;
+  }
+
   async function takenRanges(from: string, to: string, serviceType: ServiceType) {
-    const [booked, blocked] = await Promise.all([repo.activeBookings(from, to), repo.blockedTimes(from, to, serviceType)]);
-    return byDate([...booked, ...blocked]);
+    return byDate(await repo.takenRanges(from, to, serviceType));
   }
 
   return {
     today,
 
-    async isAvailable(serviceType: ServiceType, date: string, timeSlot: string): Promise<boolean> {
+    /** Whether a slot can be booked; `fresh` skips the shared read (the booking path uses it). */
+    async isAvailable(serviceType: ServiceType, date: string, timeSlot: string, { fresh = false } = {}): Promise<boolean> {
       if (!isBookableSlot(serviceType, date, timeSlot, today())) return false;
       const slot = bookableSlots(serviceType, date, today()).find((s) => s.label === timeSlot)!;
-      return isFree(slot, (await takenRanges(date, date, serviceType)).get(date));
+      const taken = fresh ? await takenRanges(date, date, serviceType) : await shared(`taken|${serviceType}|${date}`, () => takenRanges(date, date, serviceType));
+      return isFree(slot, taken.get(date));
     },
 
-    async day(serviceType: ServiceType, date: string): Promise<AvailabilityDayResponse> {
-      const slots = bookableSlots(serviceType, date, today());
-      if (slots.length === 0) return { date, slots: [] };
-      const taken = (await takenRanges(date, date, serviceType)).get(date);
-      return { date, slots: slots.map((s) => ({ label: s.label, start: s.start, end: s.end, available: isFree(s, taken) })) };
+    /** Forget shared reads: called after every booking write. */
+    invalidate() {
+      cache.clear();
     },
 
-    async range(serviceType: ServiceType, from: string, to: string): Promise<AvailabilityRangeResponse> {
-      const taken = await takenRanges(from, to, serviceType);
-      const dates: AvailabilityRangeResponse["dates"] = [];
-      const day0 = today();
-      for (let date = from; date <= to; date = addDays(date, 1)) {
-        const slots = bookableSlots(serviceType, date, day0);
-        dates.push({ date, available: slots.some((s) => isFree(s, taken.get(date))) });
-      }
-      return { dates };
+    day(serviceType: ServiceType, date: string): Promise<AvailabilityDayResponse> {
+      return shared(`day|${serviceType}|${date}|${today()}`, () => computeDay(serviceType, date));
+    },
+
+    range(serviceType: ServiceType, from: string, to: string): Promise<AvailabilityRangeResponse> {
+      return shared(`range|${serviceType}|${from}|${to}|${today()}`, () => computeRange(serviceType, from, to));
     },
   };
+
+  async function computeDay(serviceType: ServiceType, date: string): Promise<AvailabilityDayResponse> {
+    const slots = bookableSlots(serviceType, date, today());
+    if (slots.length === 0) return { date, slots: [] };
+    const taken = (await takenRanges(date, date, serviceType)).get(date);
+    return { date, slots: slots.map((s) => ({ label: s.label, start: s.start, end: s.end, available: isFree(s, taken) })) };
+  }
+
+  async function computeRange(serviceType: ServiceType, from: string, to: string): Promise<AvailabilityRangeResponse> {
+    const taken = await takenRanges(from, to, serviceType);
+    const dates: AvailabilityRangeResponse["dates"] = [];
+    const day0 = today();
+    for (let date = from; date <= to; date = addDays(date, 1)) {
+      const slots = bookableSlots(serviceType, date, day0);
+      dates.push({ date, available: slots.some((s) => isFree(s, taken.get(date))) });
+    }
+    return { dates };
+  }
 }
 export type AvailabilityService = ReturnType<typeof createAvailabilityService>;

@@ -193,3 +193,24 @@ describe("no double booking (DECISIONS 5)", () => {
     ).rejects.toSatisfy((e: { cause?: { code?: string } }) => e.cause?.code === "23P01");
   });
 });
+
+describe("availability right after a booking", () => {
+  const dayFree = async (date: string, label: string) => {
+    const res = await app.inject({ method: "GET", url: `/api/availability/day?date=${date}&serviceType=service` });
+    return res.json().slots.find((s: { label: string }) => s.label === label)?.available;
+  };
+
+  it("hides a slot that was booked a moment ago, even if the day was just read", async () => {
+    expect(await dayFree("2026-12-28", "12:00-14:00")).toBe(true);
+    expect((await book(bookingPayload({ date: "2026-12-28", timeSlot: "12:00-14:00", email: "direkt@exempel.se" }))).statusCode).toBe(201);
+    expect(await dayFree("2026-12-28", "12:00-14:00")).toBe(false);
+  });
+
+  it("shows a booking written by another process within a second", async () => {
+    expect(await dayFree("2026-12-28", "08:00-10:00")).toBe(true);
+    await database.db.execute(sql`insert into bookings (customer_id, service_type, date, time_slot, start_time, end_time, status)
+      select id, 'service', '2026-12-28', '08:00-10:00', '08:00', '10:00', 'confirmed' from customers limit 1`);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await dayFree("2026-12-28", "08:00-10:00")).toBe(false);
+  });
+});

@@ -58,7 +58,7 @@ export function createBookingsService({ db, repo, availability, outbox, publicUr
      */
     async create(input: CreateBooking): Promise<BookingCreated> {
       assertBookable(input.serviceType, input.date, input.timeSlot);
-      if (!(await availability.isAvailable(input.serviceType, input.date, input.timeSlot))) throw conflict(text.slotUnavailable);
+      if (!(await availability.isAvailable(input.serviceType, input.date, input.timeSlot, { fresh: true }))) throw conflict(text.slotUnavailable);
       const images = await processImages(input.images ?? []);
       const settings = await readSettings(db);
       const slot = parseTimeSlot(input.timeSlot)!;
@@ -87,6 +87,7 @@ export function createBookingsService({ db, repo, availability, outbox, publicUr
         if (sqlState(error) === "23P01") throw conflict(text.slotTaken);
         throw error;
       }
+      availability.invalidate();
       await outbox.notify(created.outboxId);
       const { booking, customer } = created;
       return {
