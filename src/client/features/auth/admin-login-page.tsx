@@ -1,8 +1,6 @@
-import { ArrowLeft } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { Button } from "@/client/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Spinner } from "@/client/components/ui/spinner";
@@ -11,6 +9,7 @@ import { errorMessage, isApiError } from "@/client/lib/api";
 import { useAdminLogin } from "./api/admin-login";
 import { useAdminSession } from "./api/get-admin-session";
 import { useDemoAccounts } from "./api/get-public-config";
+import { AuthPageFrame } from "./components/auth-page-frame";
 import { DemoAccountsHint } from "./components/demo-accounts-hint";
 import { PasswordInput } from "./components/password-input";
 import { authText } from "./text";
@@ -52,23 +51,17 @@ export default function AdminLoginPage() {
   };
 
   return (
-    <div className="mx-auto flex max-w-md flex-col gap-4 px-4 py-8 sm:py-12">
-      <Link
-        to="/"
-        className="inline-flex items-center gap-1 self-start rounded-md text-sm font-medium text-brand-700 hover:text-brand-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {authText.back}
-      </Link>
-
-      <Card>
-        <CardHeader>
-          <CardTitle as="h1" className="text-2xl">
-            {text.title}
-          </CardTitle>
-          <CardDescription>{text.description}</CardDescription>
-        </CardHeader>
-        <CardContent>
+    <AuthPageFrame title={text.title} description={text.description} after={
+        <>
+          <DemoAccountsHint accounts={technicianAccounts} title={text.technicianHintTitle} intro={text.technicianHintText} />
+          <Link
+            to="/login"
+            className="self-start rounded-md text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            {text.toStaffLogin}
+          </Link>
+        </>
+      }>
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={`${ids}-username`}>{authText.fields.username}</Label>
@@ -105,16 +98,6 @@ export default function AdminLoginPage() {
               {adminLogin.isPending ? text.submitting : text.submit}
             </Button>
           </form>
-        </CardContent>
-      </Card>
-
-      <DemoAccountsHint accounts={technicianAccounts} title={text.technicianHintTitle} intro={text.technicianHintText} />
-      <Link
-        to="/login"
-        className="self-start rounded-md text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-      >
-        {text.toStaffLogin}
-      </Link>
-    </div>
+    </AuthPageFrame>
   );
 }

@@ -1,11 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { z } from "zod";
 import { Button } from "@/client/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Input } from "@/client/components/ui/input";
 import { FieldError, Label } from "@/client/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
@@ -15,6 +13,7 @@ import { homePathFor, useLogin } from "@/client/lib/auth";
 import type { Role } from "@/common/constants";
 import { authText as schemaText } from "@/common/schemas/auth";
 import { useDemoAccounts } from "./api/get-public-config";
+import { AuthPageFrame } from "./components/auth-page-frame";
 import { DemoAccountsHint } from "./components/demo-accounts-hint";
 import { PasswordInput } from "./components/password-input";
 import { authText } from "./text";
@@ -70,23 +69,7 @@ export default function LoginPage() {
   const passwordErrorId = `${ids}-password-error`;
 
   return (
-    <div className="mx-auto flex max-w-md flex-col gap-4 px-4 py-8 sm:py-12">
-      <Link
-        to="/"
-        className="inline-flex items-center gap-1 self-start rounded-md text-sm font-medium text-brand-700 hover:text-brand-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {authText.back}
-      </Link>
-
-      <Card>
-        <CardHeader>
-          <CardTitle as="h1" className="text-2xl">
-            {text.title}
-          </CardTitle>
-          <CardDescription>{text.description}</CardDescription>
-        </CardHeader>
-        <CardContent>
+    <AuthPageFrame title={text.title} description={text.description} after={<DemoAccountsHint accounts={demoAccounts} />}>
           <Tabs
             value={role}
             onValueChange={(value) => {
@@ -138,10 +121,6 @@ export default function LoginPage() {
               </form>
             </TabsContent>
           </Tabs>
-        </CardContent>
-      </Card>
-
-      <DemoAccountsHint accounts={demoAccounts} />
-    </div>
+    </AuthPageFrame>
   );
 }
