@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../app";
@@ -113,6 +115,16 @@ describe("images", () => {
     expect(Buffer.from(images[0].data).includes(Buffer.from("Kamera X"))).toBe(false);
     expect(images.every((i) => i.content_type === "image/jpeg" && i.uploaded_by === "customer")).toBe(true);
     expect(images[0].image_url).toMatch(/^\/api\/booking\/images\/\d+\/file$/);
+  });
+
+  it("converts an iPhone HEIC photo to JPEG", async () => {
+    // photo-48x32.heic: a real HEVC-coded HEIC made with libheif's heif-enc (48x32, solid colour).
+    const heic = readFileSync(fileURLToPath(new URL("../../test-support/fixtures/photo-48x32.heic", import.meta.url)));
+    const res = await book(bookingPayload({ date: "2026-12-14", timeSlot: "14:00-16:00", email: "iphone@exempel.se", images: [`data:image/heic;base64,${heic.toString("base64")}`] }));
+    expect(res.statusCode).toBe(201);
+    const [image] = await queryRows<{ data: Buffer | Uint8Array }>(database, sql`select data from booking_images where booking_id = ${res.json().id}`);
+    const meta = await sharp(Buffer.from(image.data)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 48, 32]);
   });
 
   it("refuses more than four images", async () => {
