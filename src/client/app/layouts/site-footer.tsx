@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Clock, Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { COMPANY } from "@/common/constants";
@@ -19,6 +19,19 @@ function FooterColumn({ heading, children }: { heading: string; children: ReactN
 }
 
 /** Site footer (SPEC §2): about, services, contact, staff login, social links, policies, copyright. */
+/** One line of contact details: an icon, a label for screen readers, and the value. */
+function ContactLine({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
+  return (
+    <p className="flex items-start gap-2">
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>
+        <span className="sr-only">{label}: </span>
+        {children}
+      </span>
+    </p>
+  );
+}
+
 export function SiteFooter() {
   const year = new Date().getFullYear();
   const phoneHref = `tel:${COMPANY.phone.replace(/[^\d+]/g, "")}`;
@@ -57,38 +70,22 @@ export function SiteFooter() {
 
         <FooterColumn heading={text.contactHeading}>
           <address className="space-y-2 not-italic">
-            <p className="flex items-start gap-2">
-              <Phone className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span>
-                <span className="sr-only">{text.phoneLabel}: </span>
-                <a className={linkClass} href={phoneHref}>
-                  {COMPANY.phone}
-                </a>
-              </span>
-            </p>
-            <p className="flex items-start gap-2">
-              <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span>
-                <span className="sr-only">{text.emailLabel}: </span>
-                <a className={`${linkClass} break-all`} href={`mailto:${COMPANY.email}`}>
-                  {COMPANY.email}
-                </a>
-              </span>
-            </p>
-            <p className="flex items-start gap-2">
-              <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span>
-                <span className="sr-only">{text.addressLabel}: </span>
-                {COMPANY.address}, {COMPANY.postalCode} {COMPANY.city}
-              </span>
-            </p>
-            <p className="flex items-start gap-2">
-              <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span>
-                <span className="sr-only">{text.openingHoursLabel}: </span>
-                {COMPANY.openingHours}
-              </span>
-            </p>
+            <ContactLine icon={Phone} label={text.phoneLabel}>
+              <a className={linkClass} href={phoneHref}>
+                {COMPANY.phone}
+              </a>
+            </ContactLine>
+            <ContactLine icon={Mail} label={text.emailLabel}>
+              <a className={`${linkClass} break-all`} href={`mailto:${COMPANY.email}`}>
+                {COMPANY.email}
+              </a>
+            </ContactLine>
+            <ContactLine icon={MapPin} label={text.addressLabel}>
+              {COMPANY.address}, {COMPANY.postalCode} {COMPANY.city}
+            </ContactLine>
+            <ContactLine icon={Clock} label={text.openingHoursLabel}>
+              {COMPANY.openingHours}
+            </ContactLine>
           </address>
         </FooterColumn>
 
