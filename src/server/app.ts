@@ -1,12 +1,9 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import compress from "@fastify/compress";
-import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config";
 import { openDatabase, type Database, type Db } from "./db/client";
-import { serverText } from "./lib/text";
+import { registerClient } from "./plugins/client";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerSecurity } from "./plugins/security";
 import { registerSession } from "./plugins/session";
@@ -83,24 +80,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(availabilityRoutes, { availability });
   await app.register(bookingsRoutes, { bookings });
 
-  const hasClient = config.clientDir !== null && existsSync(join(config.clientDir, "index.html"));
-  if (hasClient) await serveClient(app, config.clientDir!);
-  app.setNotFoundHandler((request, reply) => {
-    if (!hasClient || request.method !== "GET" || request.url.startsWith("/api/")) return reply.status(404).send({ message: serverText.notFound });
-    // Client-side routes (and its '404 Page Not Found') are decided by the client router.
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
-  });
+  await registerClient(app, config.clientDir);
   return app;
-}
-
-/** Serves the built single-page client's files. */
-async function serveClient(app: FastifyInstance, clientDir: string) {
-  await app.register(fastifyStatic, {
-    root: clientDir,
-    wildcard: false,
-    index: false,
-    setHeaders(reply, path) {
-      reply.header("cache-control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
-    },
-  });
 }
