@@ -1,17 +1,22 @@
 import compress from "@fastify/compress";
-import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import type { AppConfig } from "./config";
 import { openDatabase, type Database, type Db } from "./db/client";
+import { registerAccessGuard } from "./plugins/auth-guards";
 import { registerClient } from "./plugins/client";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerSecurity } from "./plugins/security";
 import { registerSession } from "./plugins/session";
+import { registerValidation } from "./plugins/validation";
+import { createRateLimiter, type RateLimiter } from "./lib/rate-limiter";
+import { serverText } from "./lib/text";
 import { createUsersRepository } from "./modules/auth/auth.repository";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { createAuthService } from "./modules/auth/auth.service";
+import { createLoginThrottle } from "./modules/auth/login-throttle";
 import { publicConfigRoutes } from "./modules/public-config/public-config.routes";
 import { OutboxSender, type OutboxOptions } from "./jobs/outbox";
+import { Scheduler, type ScheduledJob } from "./jobs/scheduler";
 import { createAvailabilityRepository } from "./modules/availability/availability.repository";
 import { availabilityRoutes } from "./modules/availability/availability.routes";
 import { createAvailabilityService, type Clock } from "./modules/availability/availability.service";
@@ -25,6 +30,11 @@ declare module "fastify" {
     database: Database;
     db: Db;
     outbox: OutboxSender;
+    limiter: RateLimiter;
+    /** The recurring jobs, by name; the scheduler runs them, tests may call them directly. */
+    jobs: Record<string, ScheduledJob>;
+    /** Every route the app registered (the route-table guardrail test walks it). */
+    routeTable: readonly RegisteredRoute[];
   }
 }
 
@@ -37,16 +47,28 @@ export type BuildOptions = {
   outbox?: Partial<OutboxOptions>;
 };
 
+export type RegisteredRoute = { method: string; url: string; schema?: RouteOptions["schema"] };
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the whole application without listening; used by main and by tests through `inject`. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? (await openDatabase(config));
   const app = Fastify({
     logger: config.logLevel === false ? false : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
-    trustProxy: config.trustProxy,
+    // A hop count trusts exactly that many proxies in front (Fastify's numeric form, spelled out for its types).
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Errors Fastify raises before routing (a malformed URL such as "/%") get the same Swedish
+    // answer as everything else and never repeat the URL.
+    frameworkErrors: (error, _request, reply) => reply.status(400).send({ message: serverText.badRequest }),
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate("routeTable", routeTable);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, schema: route.schema });
+  });
+  registerValidation(app);
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);
@@ -54,31 +76,55 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerErrorHandler(app);
   await app.register(compress, { threshold: 1024 });
-  await registerSecurity(app, { production: config.production });
-  await registerSession(app, { db: database.db, secret: config.sessionSecret, production: config.production });
+  await registerSecurity(app, { production: config.production, publicOrigin: config.publicOrigin });
+  await registerSession(app, { db: database.db, production: config.production });
+  registerAccessGuard(app);
 
+  const limiter = createRateLimiter(database.db);
+  app.decorate("limiter", limiter);
   const users = createUsersRepository(database.db);
-  const auth = createAuthService(users);
-  await app.register(authRoutes, { auth, db: database.db });
+  const auth = createAuthService(users, createLoginThrottle(limiter, config.limits));
+  await app.register(authRoutes, { auth });
   await app.register(publicConfigRoutes);
 
-  const outbox = new OutboxSender(database, { smtpUrl: config.smtpUrl, from: config.mailFrom, ...options.outbox }, app.log);
+  const outbox = new OutboxSender(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, ...options.outbox }, app.log);
   app.decorate("outbox", outbox);
-  if (config.startWorkers) {
-    app.addHook("onReady", () => outbox.start());
-    app.addHook("onClose", () => outbox.stop());
-  }
   const availability = createAvailabilityService(createAvailabilityRepository(database.db), options.now ?? (() => new Date()), config.timeZone);
   const bookings = createBookingsService({
     db: database.db,
     repo: createBookingsRepository(database.db),
     availability,
     outbox,
+    limiter,
+    limits: config.limits,
+    log: app.log,
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,
   });
   await app.register(availabilityRoutes, { availability });
   await app.register(bookingsRoutes, { bookings });
+
+  const jobs: ScheduledJob[] = [
+    // A message whose notify was missed (a crash, an outage) is sent within a minute.
+    { name: "outbox-sweep", cron: "* * * * *", run: () => outbox.sweep() },
+    {
+      name: "purge-expired",
+      cron: "*/15 * * * *",
+      run: () => Promise.all([app.sessions.store.purgeExpired(), limiter.purge()]),
+    },
+  ];
+  app.decorate("jobs", Object.fromEntries(jobs.map((job) => [job.name, job])));
+  if (config.startWorkers) {
+    const scheduler = new Scheduler(database, app.log);
+    app.addHook("onReady", async () => {
+      outbox.start();
+      await scheduler.start(jobs);
+    });
+    app.addHook("onClose", async () => {
+      await scheduler.stop();
+      outbox.stop();
+    });
+  }
 
   await registerClient(app, config.clientDir);
   return app;

@@ -1,6 +1,37 @@
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { isIP } from "node:net";
+import { resolve } from "node:path";
+
+/** Abuse limits; every one holds across app instances because the counts live in the database. */
+export type Limits = {
+  /** Login attempts per (username, client address) and window; successful ones are not counted. */
+  loginAttemptsPerUserAndAddress: number;
+  /** Login attempts per client address and window, whatever the username. */
+  loginAttemptsPerAddress: number;
+  /** Failed logins of one username from all addresses after which every attempt is slowed down. */
+  loginFailuresBeforeSlowdown: number;
+  loginWindowSeconds: number;
+  /** Delay added to each login of a username under attack (slows guessing, never locks the owner out). */
+  loginSlowdownMs: number;
+  /** Booking attempts per client address and hour. */
+  bookingsPerAddressPerHour: number;
+  /** Bookings per e-mail address and day. */
+  bookingsPerEmailPerDay: number;
+  /** Visits an e-mail address may have ahead at once through the public form (staff may book more). */
+  activeBookingsPerEmail: number;
+};
+
+export const DEFAULT_LIMITS: Limits = {
+  loginAttemptsPerUserAndAddress: 10,
+  loginAttemptsPerAddress: 30,
+  loginFailuresBeforeSlowdown: 20,
+  loginWindowSeconds: 60,
+  loginSlowdownMs: 1000,
+  bookingsPerAddressPerHour: 10,
+  bookingsPerEmailPerDay: 5,
+  // A household rarely has more than three visits pending (say a service, a home visit and an
+  // installation); more go through the office, and the cap bounds e-mails sent to any one address.
+  activeBookingsPerEmail: 3,
+};
 
 export type AppConfig = {
   port: number;
@@ -9,57 +40,122 @@ export type AppConfig = {
   /** Embedded database folder; ignored when databaseUrl is set. `null` means in memory (tests). */
   dataDir: string | null;
   databaseUrl?: string;
-  sessionSecret: string;
   seedDemo: boolean;
   smtpUrl?: string;
   mailFrom: string;
   /** Public origin used in e-mailed links, e.g. https://boka.example.se */
   publicUrl: string;
+  /**
+   * The origin browsers use to reach us when PUBLIC_URL is set: the CSRF check compares Origin with
+   * it (a reverse proxy may rewrite Host). Null: compare with the request's own origin.
+   */
+  publicOrigin: string | null;
   logLevel: string | false;
   /** Built client to serve; null when the API runs alone (tests). */
   clientDir: string | null;
   timeZone: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (never "trust everyone"). */
+  trustProxy: false | number | string[];
   adminUsername?: string;
   adminPassword?: string;
-  /** Start background workers (outbox sender). Tests start them explicitly. */
+  /** Start background workers (outbox sender, scheduled jobs). Tests start them explicitly. */
   startWorkers: boolean;
+  limits: Limits;
 };
+
+/** A configuration that cannot work; main prints the message and exits without a stack trace. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
 
 /** Reads the configuration from environment variables; every variable is listed in the README. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === "production";
   const port = Number(env.PORT ?? 3000);
   const databaseUrl = env.DATABASE_URL || undefined;
-  const dataDir = resolve(env.DATA_DIR ?? "./data");
+  const publicOrigin = env.PUBLIC_URL ? parseOrigin(env.PUBLIC_URL) : null;
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  if (production) assertProductionReady({ publicOrigin, trustProxy });
   return {
     port,
     host: env.HOST ?? "0.0.0.0",
     production,
-    dataDir,
+    dataDir: resolve(env.DATA_DIR ?? "./data"),
     databaseUrl,
-    sessionSecret: env.SESSION_SECRET ?? persistentSecret(dataDir),
-    // DECISIONS 19: demo data by default on the embedded database, only on request with DATABASE_URL.
-    seedDemo: env.SEED_DEMO !== undefined ? env.SEED_DEMO !== "0" && env.SEED_DEMO !== "false" : !databaseUrl,
+    // DECISIONS 19 and the audit: demo data by default only on the embedded database outside
+    // production; otherwise only when SEED_DEMO=1 asks for it.
+    seedDemo: env.SEED_DEMO !== undefined ? env.SEED_DEMO === "1" || env.SEED_DEMO === "true" : !databaseUrl && !production,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "Värmepumpsservice <info@varmepumpsservice.se>",
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    publicUrl: publicOrigin ?? `http://localhost:${port}`,
+    publicOrigin,
     logLevel: env.LOG_LEVEL ?? "info",
     clientDir: resolve(env.CLIENT_DIR ?? "./dist/client"),
     timeZone: "Europe/Stockholm",
-    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    trustProxy,
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     startWorkers: true,
+    limits: {
+      ...DEFAULT_LIMITS,
+      ...limitFromEnv(env, "BOOKINGS_PER_ADDRESS_PER_HOUR", "bookingsPerAddressPerHour"),
+      ...limitFromEnv(env, "BOOKINGS_PER_EMAIL_PER_DAY", "bookingsPerEmailPerDay"),
+      ...limitFromEnv(env, "ACTIVE_BOOKINGS_PER_EMAIL", "activeBookingsPerEmail"),
+    },
   };
 }
 
-/** A secret kept in DATA_DIR so sessions survive restarts when SESSION_SECRET is not given. */
-function persistentSecret(dataDir: string): string {
-  const file = join(dataDir, ".session-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+function limitFromEnv(env: NodeJS.ProcessEnv, name: string, key: keyof Limits): Partial<Limits> {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return {};
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} måste vara ett positivt heltal (fick "${raw}").`);
+  return { [key]: value };
+}
+
+function parseOrigin(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error("protocol");
+    return parsed.origin;
+  } catch {
+    throw new ConfigError(`PUBLIC_URL måste vara en fullständig adress som https://boka.example.se (fick "${url}").`);
+  }
+}
+
+/**
+ * TRUST_PROXY is the number of reverse proxies in front of the app (usually 1), or their addresses
+ * (IPs or CIDR ranges, comma-separated). "Trust every hop" is refused: with it, anyone could choose
+ * their own client address with a forged X-Forwarded-For and escape the per-address limits.
+ */
+export function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  if (raw === undefined || raw === "" || raw === "0" || raw === "false") return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(",").map((e) => e.trim()).filter(Boolean);
+  const valid = entries.length > 0 && entries.every((e) => isIP(e.split("/")[0]) !== 0 || ["loopback", "linklocal", "uniquelocal"].includes(e));
+  if (!valid) {
+    throw new ConfigError(
+      `TRUST_PROXY måste vara antalet proxyservrar framför appen (oftast 1) eller deras adresser, t.ex. "10.0.0.5" eller "10.0.0.0/8" (fick "${raw}").`,
+    );
+  }
+  return entries;
+}
+
+/**
+ * In production the session cookie is Secure, so browsers only keep it over HTTPS. The app speaks
+ * plain HTTP, so HTTPS means a TLS proxy in front, and then the app must know the proxy (for client
+ * addresses) and its public address (for the CSRF check and links). Without them login would
+ * answer 200 yet never stick; say so at start-up instead.
+ */
+function assertProductionReady({ publicOrigin, trustProxy }: { publicOrigin: string | null; trustProxy: AppConfig["trustProxy"] }) {
+  if (!publicOrigin || !publicOrigin.startsWith("https://")) {
+    throw new ConfigError(
+      "I produktion (NODE_ENV=production) måste PUBLIC_URL vara sidans https-adress, t.ex. PUBLIC_URL=https://boka.example.se. Se avsnittet om omvänd proxy i README.",
+    );
+  }
+  if (trustProxy === false) {
+    throw new ConfigError(
+      "I produktion körs appen bakom en TLS-proxy: sätt TRUST_PROXY till antalet proxyservrar (oftast 1) eller proxyns adress. Se avsnittet om omvänd proxy i README.",
+    );
+  }
 }

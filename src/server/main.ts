@@ -2,13 +2,19 @@ import { loadConfig } from "./config";
 import { buildApp } from "./app";
 import { openDatabase } from "./db/client";
 import { prepareDatabase } from "./db/prepare";
+import { isOperatorError } from "./lib/operator-error";
 
 /** Reads config from the environment, migrates, seeds when asked, listens, and shuts down gracefully. */
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
-  await database.migrate();
-  await prepareDatabase(database.db, config);
+  try {
+    await database.migrate();
+    await prepareDatabase(database.db, config);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const app = await buildApp(config, { database });
 
   let stopping = false;
@@ -28,6 +34,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A configuration that cannot work is the operator's to fix: say what to do, without a stack trace.
+  console.error(isOperatorError(error) ? error.message : error);
   process.exit(1);
 });

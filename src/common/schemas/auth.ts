@@ -51,3 +51,10 @@ export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 
 export const UserSchema = z.object({ id: z.number(), name: z.string(), username: z.string(), role: RoleSchema });
 export type User = z.infer<typeof UserSchema>;
+
+/** Answer of GET /api/public/config: the demo accounts are listed only while demo data is on (DECISIONS 19). */
+export const PublicConfigSchema = z.object({
+  demo: z.boolean(),
+  demoAccounts: z.array(z.object({ role: RoleSchema, username: z.string(), password: z.string(), name: z.string() })),
+});
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -49,9 +49,13 @@ const requiredText = (message: string, max: number) =>
     .min(1, { error: message })
     .max(max, { error: bookingText.tooLong(max) });
 
-/** A real calendar date 'YYYY-MM-DD'; `message` for anything else, including a missing value. */
+/** Dates the API deals in at all; anything outside is a mistake or an attack (9999-12-31 broke date maths). */
+export const EARLIEST_DATE = "2000-01-01";
+export const LATEST_DATE = "2099-12-31";
+
+/** A real calendar date 'YYYY-MM-DD' between EARLIEST_DATE and LATEST_DATE; `message` for anything else. */
 export const isoDateSchema = (message: string = bookingText.dateRequired) =>
-  z.string({ error: message }).refine(isIsoDate, { error: message });
+  z.string({ error: message }).refine((v) => isIsoDate(v) && v >= EARLIEST_DATE && v <= LATEST_DATE, { error: message });
 
 /** A strict 'HH:MM-HH:MM' label with its end after its start. */
 export const timeSlotLabelSchema = (message: string = bookingText.timeSlotRequired) =>
@@ -91,8 +95,9 @@ export const BookingFieldsSchema = z.object({
  * fields fail, so step 3 shows every field's message at once.
  */
 const modelRequiredUnlessHembesok = {
-  check: (v: { serviceType?: unknown; heatpumpModel?: unknown }) =>
-    v.serviceType === "hembesok" || (typeof v.heatpumpModel === "string" && v.heatpumpModel.trim() !== ""),
+  // `v` may be anything the client sent (this runs even when the object check failed, e.g. on `null`).
+  check: (v: { serviceType?: unknown; heatpumpModel?: unknown } | null | undefined) =>
+    v?.serviceType === "hembesok" || (typeof v?.heatpumpModel === "string" && v.heatpumpModel.trim() !== ""),
   params: {
     path: ["heatpumpModel"],
     error: bookingText.heatpumpModelRequired,
@@ -179,7 +184,7 @@ export const AvailabilityRangeQuerySchema = z
     serviceType: ServiceTypeSchema,
   })
   .superRefine((v, ctx) => {
-    if (!isIsoDate(v.from) || !isIsoDate(v.to)) return; // already reported per field
+    if (!isIsoDate(v.from) || !isIsoDate(v.to) || v.from < EARLIEST_DATE || v.to > LATEST_DATE) return; // already reported per field
     const days = daysBetween(v.from, v.to);
     if (days < 0) ctx.addIssue({ code: "custom", path: ["to"], message: bookingText.rangeReversed });
     else if (days >= MAX_AVAILABILITY_RANGE_DAYS)

@@ -37,4 +37,13 @@ describe("first-run data", () => {
     expect(rows).toEqual([{ username: "chef", role: "admin" }]);
     expect(await count("bookings")).toBe(0);
   });
+
+  it("refuses to start in production without an admin, and says how to create one", async () => {
+    database = await createTestDatabase();
+    await expect(prepareDatabase(database.db, { seedDemo: false, production: true })).rejects.toThrow(/ADMIN_USERNAME och ADMIN_PASSWORD.*create-admin/);
+    await prepareDatabase(database.db, { seedDemo: false, production: true, adminUsername: "chef", adminPassword: "Chef12345" });
+    expect(await count("users")).toBe(1);
+    // Later starts need no environment: the admin exists.
+    await prepareDatabase(database.db, { seedDemo: false, production: true });
+  });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { addDays, adminSlots, parseTimeSlot, ruleSlots, todayIn, type IsoDate } from "@/common/booking-rules";
 import type { BookingStatus, ServiceType } from "@/common/constants";
 import { hashPassword } from "../modules/auth/passwords";
+import { bookingContactOf } from "../modules/bookings/bookings.repository";
 import type { Db } from "./client";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
 import * as s from "./schema";
@@ -99,6 +100,7 @@ export async function seedDemoData(db: Db, now = new Date()) {
     const range = parseTimeSlot(slot.label)!;
     rows.push({
       customerId: customer.id,
+      ...bookingContactOf(customer),
       productId: product.id,
       serviceType,
       description: pick(DESCRIPTIONS[serviceType]),

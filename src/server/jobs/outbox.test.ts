@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import type { Database } from "../db/client";
 import { NOW, bookingPayload } from "../test-support/booking-fixtures";
+import { enqueueEmail } from "./outbox";
 import { TestSmtpServer, freePort } from "../test-support/smtp";
 import { createTestDatabase, queryRows, testConfig } from "../test-support/test-app";
 
@@ -23,7 +24,7 @@ async function startApp(port: number) {
   app = await buildApp(testConfig({ smtpUrl: `smtp://127.0.0.1:${port}`, startWorkers: true }), {
     database,
     now: () => NOW,
-    outbox: { retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 },
+    outbox: { retryDelaySeconds: 1 },
   });
   await app.ready();
   return app;
@@ -80,5 +81,55 @@ describe("e-mail outbox", () => {
     expect(mail.to && "text" in mail.to ? mail.to.text : "").toBe("nere@exempel.se");
     await waitFor(async () => (await outboxRows())[0]?.status === "sent");
     expect(smtp.messages).toHaveLength(1);
+  });
+
+  it("sends within a minute a message whose notify never came (the scheduled sweep)", async () => {
+    const port = await freePort();
+    smtp = new TestSmtpServer(port);
+    await smtp.start();
+    await startApp(port);
+    // Written straight to the outbox, as if the process died right after the commit.
+    await enqueueEmail(database!.db, { to: "glomd@exempel.se", subject: "Hej", text: "Glömd" });
+    const schedules = await queryRows<{ name: string; cron: string }>(database!, sql`select name, cron from pgboss.schedule order by name`);
+    expect(schedules).toEqual(expect.arrayContaining([{ name: "outbox-sweep", cron: "* * * * *" }]));
+    expect(await app!.jobs["outbox-sweep"].run()).toBe(1);
+    const [mail] = await smtp.waitForMessages(1);
+    expect(mail.subject).toBe("Hej");
+    expect((await outboxRows())[0]).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("never sends a message twice when two app instances sweep and notify at the same moment", async () => {
+    const port = await freePort();
+    smtp = new TestSmtpServer(port);
+    await smtp.start();
+    await startApp(port);
+    const second = await buildApp(testConfig({ smtpUrl: `smtp://127.0.0.1:${port}`, startWorkers: true }), { database: database!, now: () => NOW });
+    await second.ready();
+    try {
+      const ids = [];
+      for (let i = 0; i < 10; i++) ids.push(await enqueueEmail(database!.db, { to: `dubbel${i}@exempel.se`, subject: `Meddelande ${i}`, text: "x" }));
+      await Promise.all([app!.outbox.sweep(), second.outbox.sweep(), app!.outbox.sweep(), ...ids.map((id) => second.outbox.notify(id))]);
+      await waitFor(async () => (await outboxRows()).every((r) => r.status === "sent"));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(smtp.messages).toHaveLength(10);
+      expect(new Set(smtp.messages.map((m) => m.subject)).size).toBe(10);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("gives up after the last attempt and marks the message failed, visible to admins", async () => {
+    const port = await freePort(); // nobody listens: every attempt fails
+    database = await createTestDatabase();
+    app = await buildApp(testConfig({ smtpUrl: `smtp://127.0.0.1:${port}`, startWorkers: true }), {
+      database,
+      now: () => NOW,
+      outbox: { retryDelaySeconds: 0.2, maxAttempts: 3 },
+    });
+    await app.ready();
+    const id = await enqueueEmail(database.db, { to: "aldrig@exempel.se", subject: "Aldrig", text: "x" });
+    app.outbox.notify(id);
+    await waitFor(async () => (await outboxRows())[0]?.status === "failed");
+    expect((await outboxRows())[0]).toMatchObject({ status: "failed", attempts: 3 });
   });
 });

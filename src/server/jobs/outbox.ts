@@ -1,14 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
-import PgBoss from "pg-boss";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database, Db } from "../db/client";
+import type { Db } from "../db/client";
 import { emailOutbox, type OutboxAttachment } from "../db/schema";
 
 export type OutboxMessage = { to: string; subject: string; text: string; html?: string; attachments?: OutboxAttachment[] };
 type Executor = Pick<Db, "insert">;
-
-const QUEUE = "email-outbox";
 
 /** Writes a message to the outbox; call inside the transaction of the change that causes it. */
 export async function enqueueEmail(tx: Executor, message: OutboxMessage): Promise<number> {
@@ -19,67 +16,93 @@ export async function enqueueEmail(tx: Executor, message: OutboxMessage): Promis
   return row.id;
 }
 
-export type OutboxOptions = { smtpUrl?: string; from: string; retryDelaySeconds?: number; retryLimit?: number; pollingIntervalSeconds?: number };
+export type OutboxOptions = {
+  smtpUrl?: string;
+  from: string;
+  /** First retry delay; each further failure doubles it, up to an hour. */
+  retryDelaySeconds?: number;
+  /** Attempts before a message is marked failed (it stays visible to admins). */
+  maxAttempts?: number;
+};
+
+/** How long a sender may hold a claimed message before another may try it (a crash mid-send). */
+const CLAIM_SECONDS = 120;
+const MAX_RETRY_DELAY_SECONDS = 3600;
+const SWEEP_BATCH = 50;
 
 /**
- * Sends the outbox through SMTP with a pg-boss worker on the same database. A message is marked
- * sent only after the SMTP server accepted it; failures are retried with exponential backoff.
- * Without SMTP_URL nothing is sent: messages stay queued (visible to admins) and are logged.
+ * Sends the outbox through SMTP. Every send first *claims* its row with one UPDATE, so two app
+ * instances (or a notify racing the sweep) never send a message twice; a message is marked sent
+ * only after the SMTP server accepted it, and a failure schedules the next attempt with exponential
+ * backoff in the row itself. `notify` sends a just-committed message at once; the scheduled
+ * `sweep` (every minute, see jobs/scheduler.ts) sends whatever is due, so a missed notify, a
+ * crash or a restart loses nothing. Without SMTP_URL nothing is sent: messages stay queued,
+ * visible to admins.
  */
 export class OutboxSender {
-  private boss?: PgBoss;
   private transport?: Transporter;
+  private readonly retryTimers = new Set<NodeJS.Timeout>();
 
   constructor(
-    private readonly database: Database,
+    private readonly db: Db,
     private readonly options: OutboxOptions,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async start() {
+  get canSend() {
+    return Boolean(this.transport);
+  }
+
+  start() {
     if (!this.options.smtpUrl) {
       this.log.warn("SMTP_URL saknas: e-post stannar i utkorgen (email_outbox) tills SMTP konfigureras");
       return;
     }
     this.transport = nodemailer.createTransport(this.options.smtpUrl);
-    this.boss = new PgBoss({ db: this.database.sql, schema: "pgboss" });
-    this.boss.on("error", (error) => this.log.error({ err: error }, "pg-boss error"));
-    await this.boss.start();
-    await this.boss.createQueue(QUEUE);
-    await this.boss.work<{ id: number }>(QUEUE, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, async ([job]) => this.deliver(job.data.id));
-    // Messages left queued by an earlier run (a crash, SMTP not configured then) are picked up now.
-    const queued = await this.database.db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.status, "queued"));
-    for (const { id } of queued) await this.schedule(id);
   }
 
-  /** Asks the worker to send a committed outbox message soon. */
-  async notify(id: number) {
-    if (!this.boss) {
+  stop() {
+    for (const timer of this.retryTimers) clearTimeout(timer);
+    this.retryTimers.clear();
+    this.transport?.close();
+    this.transport = undefined;
+  }
+
+  /** Sends a committed message soon. Never throws: the sweep is the safety net. */
+  notify(id: number) {
+    if (!this.transport) {
       this.log.info({ outboxId: id }, "e-post köad i utkorgen (ingen SMTP konfigurerad)");
       return;
     }
-    await this.schedule(id);
+    void this.deliver(id).catch((error) => this.log.error({ err: error, outboxId: id }, "utkorgen kunde inte skicka"));
   }
 
-  async stop() {
-    await this.boss?.stop({ graceful: true, wait: true, timeout: 5000 });
-    this.transport?.close();
+  /** Sends every message that is due; returns how many were sent. */
+  async sweep(): Promise<number> {
+    if (!this.transport) return 0;
+    const due = await this.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, sql`now()`), or(isNull(emailOutbox.claimedUntil), lte(emailOutbox.claimedUntil, sql`now()`))))
+      .orderBy(asc(emailOutbox.nextAttemptAt))
+      .limit(SWEEP_BATCH);
+    let sent = 0;
+    for (const { id } of due) if (await this.deliver(id)) sent++;
+    return sent;
   }
 
-  private async schedule(id: number) {
-    await this.boss!.send(QUEUE, { id }, {
-      retryLimit: this.options.retryLimit ?? 20,
-      retryDelay: this.options.retryDelaySeconds ?? 30,
-      retryBackoff: true,
-    });
-  }
-
-  private async deliver(id: number) {
-    const db = this.database.db;
-    const [message] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
-    if (!message || message.status === "sent") return;
+  /** Claims and sends one message; true when this call sent it. */
+  private async deliver(id: number): Promise<boolean> {
+    const transport = this.transport;
+    if (!transport) return false;
+    const [message] = await this.db
+      .update(emailOutbox)
+      .set({ claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})` })
+      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "queued"), or(isNull(emailOutbox.claimedUntil), lte(emailOutbox.claimedUntil, sql`now()`))))
+      .returning();
+    if (!message) return false; // sent already, or another sender holds it
     try {
-      await this.transport!.sendMail({
+      await transport.sendMail({
         from: this.options.from,
         to: message.to,
         subject: message.subject,
@@ -87,17 +110,40 @@ export class OutboxSender {
         html: message.html ?? undefined,
         attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType, encoding: a.encoding })),
       });
-      await db
-        .update(emailOutbox)
-        .set({ status: "sent", sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1`, lastError: null })
-        .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "queued")));
     } catch (error) {
-      await db
-        .update(emailOutbox)
-        .set({ attempts: sql`${emailOutbox.attempts} + 1`, lastError: String((error as Error).message).slice(0, 500) })
-        .where(eq(emailOutbox.id, id));
-      this.log.warn({ outboxId: id, err: error }, "e-post kunde inte skickas, försöker igen");
-      throw error;
+      await this.recordFailure(message.id, message.attempts + 1, error as Error);
+      return false;
+    }
+    await this.db
+      .update(emailOutbox)
+      .set({ status: "sent", sentAt: new Date(), attempts: message.attempts + 1, lastError: null, claimedUntil: null })
+      .where(eq(emailOutbox.id, id));
+    return true;
+  }
+
+  private async recordFailure(id: number, attempts: number, error: Error) {
+    const maxAttempts = this.options.maxAttempts ?? 20;
+    const delaySeconds = Math.min((this.options.retryDelaySeconds ?? 30) * 2 ** (attempts - 1), MAX_RETRY_DELAY_SECONDS);
+    const failed = attempts >= maxAttempts;
+    await this.db
+      .update(emailOutbox)
+      .set({
+        attempts,
+        lastError: String(error.message).slice(0, 500),
+        status: failed ? "failed" : "queued",
+        nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})`,
+        claimedUntil: null,
+      })
+      .where(eq(emailOutbox.id, id));
+    this.log.warn({ outboxId: id, attempts, err: error }, failed ? "e-post kunde inte skickas, ger upp" : "e-post kunde inte skickas, försöker igen");
+    // Retry from this process when due; the sweep covers it too if this process stops first.
+    if (!failed) {
+      const timer = setTimeout(() => {
+        this.retryTimers.delete(timer);
+        this.notify(id);
+      }, delaySeconds * 1000);
+      timer.unref();
+      this.retryTimers.add(timer);
     }
   }
 }

@@ -12,4 +12,5 @@ export const serverText = {
   notLoggedIn: "Du måste logga in.",
   forbidden: "Du har inte behörighet att se denna sida",
   crossSite: "Begäran kom från en annan webbplats och avvisades.",
+  controlCharacter: "Texten innehåller otillåtna tecken.",
 } as const;

@@ -7,7 +7,7 @@ import { SESSION_COOKIE } from "./session";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Security headers (a CSP without inline scripts), no caching of API answers, and the CSRF check. */
-export async function registerSecurity(app: FastifyInstance, options: { production: boolean }) {
+export async function registerSecurity(app: FastifyInstance, options: { production: boolean; publicOrigin: string | null }) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -39,7 +39,7 @@ export async function registerSecurity(app: FastifyInstance, options: { producti
   });
 
   app.addHook("onRequest", async (request) => {
-    if (!SAFE_METHODS.has(request.method) && carriesSessionCookie(request) && !isSameOrigin(request)) {
+    if (!SAFE_METHODS.has(request.method) && carriesSessionCookie(request) && !comesFromOurPages(request, options.publicOrigin)) {
       throw forbidden(serverText.crossSite);
     }
   });
@@ -52,12 +52,14 @@ function carriesSessionCookie(request: FastifyRequest): boolean {
 /**
  * A state-changing request that carries our cookie must come from our own pages: browsers send
  * Origin on every cross-origin and same-origin POST, so a missing or foreign origin is refused.
+ * "Our own" is PUBLIC_URL's origin when set (behind a reverse proxy the Host header is often
+ * rewritten), else the origin the request itself was made to.
  */
-export function isSameOrigin(request: FastifyRequest): boolean {
+export function comesFromOurPages(request: FastifyRequest, publicOrigin: string | null): boolean {
   const source = request.headers.origin ?? request.headers.referer;
   if (!source) return false;
   try {
-    return new URL(source).host === request.headers.host;
+    return new URL(source).origin === (publicOrigin ?? `${request.protocol}://${request.host}`);
   } catch {
     return false;
   }

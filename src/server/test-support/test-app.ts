@@ -3,7 +3,7 @@ import pg from "pg";
 import type { SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
-import type { AppConfig } from "../config";
+import { DEFAULT_LIMITS, type AppConfig } from "../config";
 import { openDatabase, type Database } from "../db/client";
 import { createUsersRepository } from "../modules/auth/auth.repository";
 import { hashPassword } from "../modules/auth/passwords";
@@ -47,15 +47,18 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     host: "127.0.0.1",
     production: false,
     dataDir: null,
-    sessionSecret: "test-secret-that-is-long-enough-for-fastify-session",
     seedDemo: false,
     mailFrom: "Värmepumpsservice <info@varmepumpsservice.se>",
     publicUrl: "http://app.test",
+    publicOrigin: null,
     logLevel: false,
     clientDir: null,
     timeZone: "Europe/Stockholm",
     trustProxy: false,
     startWorkers: false,
+    // Tests of other features book many visits from one address and e-mail; the abuse limits have
+    // their own tests with the real values (DEFAULT_LIMITS).
+    limits: { ...DEFAULT_LIMITS, bookingsPerAddressPerHour: 10_000, bookingsPerEmailPerDay: 10_000, activeBookingsPerEmail: 10_000 },
     ...overrides,
   };
 }

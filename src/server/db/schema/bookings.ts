@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, serial, text, time, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, serial, text, time, timestamp } from "drizzle-orm/pg-core";
+import { BOOKING_STATUSES } from "@/common/constants";
 import { customers, products } from "./customers";
 import { users } from "./users";
 import { bytea, tsrange } from "./types";
@@ -12,6 +13,14 @@ export const bookings = pgTable(
     serviceType: text("service_type").notNull(),
     description: text("description").notNull().default(""),
     heatpumpModel: text("heatpump_model"),
+    // The contact details and address the visit was booked with. A booking keeps its own copy so a
+    // later booking (or anyone who knows the e-mail) can never change what earlier visits show.
+    contactName: text("contact_name").notNull(),
+    contactEmail: text("contact_email").notNull(),
+    contactPhone: text("contact_phone").notNull(),
+    address: text("address").notNull(),
+    postalCode: text("postal_code").notNull(),
+    city: text("city").notNull(),
     date: date("date").notNull(),
     timeSlot: text("time_slot").notNull(),
     startTime: time("start_time").notNull(),
@@ -31,6 +40,8 @@ export const bookings = pgTable(
     index("bookings_customer_idx").on(t.customerId),
     index("bookings_technician_idx").on(t.assignedTechnicianId),
     index("bookings_status_idx").on(t.status),
+    index("bookings_contact_email_idx").on(sql`lower(${t.contactEmail})`),
+    check("bookings_status_check", sql`${t.status} in (${sql.raw(BOOKING_STATUSES.map((s) => `'${s}'`).join(", "))})`),
   ],
 );
 

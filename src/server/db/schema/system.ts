@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from "drizzle-orm/pg-core";
 
 export const usageStats = pgTable("usage_stats", {
   id: serial("id").primaryKey(),
@@ -31,9 +32,25 @@ export const emailOutbox = pgTable(
     attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
     status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
+    // When the sender may try (again); failures push it out with exponential backoff.
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    // A sender that claimed the message holds it until then, so two instances never send it twice.
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("email_outbox_status_idx").on(t.status)],
+  (t) => [index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`)],
+);
+
+// Hits per key and fixed time window, shared by every app instance on the database (login throttle,
+// booking limits). Old windows are purged by a scheduled job.
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limit_hits_window_idx").on(t.windowStart)],
 );

@@ -1,4 +1,4 @@
-import { index, pgTable, serial, text, timestamp, jsonb, integer } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 export const users = pgTable("users", {
   id: serial("id").primaryKey(),
@@ -10,13 +10,16 @@ export const users = pgTable("users", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-// Server-side sessions for @fastify/session; the cookie only carries the signed id.
+// Server-side sessions: the cookie carries a random token, the database only its SHA-256 hash, so
+// a leaked table gives no usable session. Role and name are read from users on every request.
 export const sessions = pgTable(
   "sessions",
   {
-    sid: text("sid").primaryKey(),
-    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
-    data: jsonb("data").notNull(),
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],

@@ -25,6 +25,10 @@ export function createUsersRepository(db: Db) {
     async updatePassword(id: number, passwordHash: string) {
       await db.update(users).set({ password: passwordHash }).where(eq(users.id, id));
     },
+    async hasAdmin(): Promise<boolean> {
+      const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+      return rows.length > 0;
+    },
     async count(): Promise<number> {
       const rows = await db.select({ id: users.id }).from(users).limit(1);
       return rows.length;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { SAME_ORIGIN, cookieHeader, createTestApp, createUser, loginAs, queryRows, type TestApp } from "../../test-support/test-app";
 
@@ -15,18 +16,18 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
   t.app.inject({ method: "POST", url, payload: payload as object, headers: { ...SAME_ORIGIN, ...headers } });
 
 describe("login", () => {
-  it("logs a technician in with an httpOnly, SameSite=Lax session cookie and returns the user", async () => {
+  it("logs a technician in with an httpOnly, SameSite=Lax session cookie scoped to the API and returns the user", async () => {
     const res = await post("/api/auth/login", { username: "tekniker", password: "Tekniker1234", role: "technician" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: "Erik Johansson", username: "tekniker", role: "technician" });
+    expect(res.json()).toEqual({ id: expect.any(Number), name: "Erik Johansson", username: "tekniker", role: "technician" });
     const cookie = res.cookies.find((c) => c.name === "vps.sid");
     expect(cookie).toBeDefined();
     expect(cookie!.httpOnly).toBe(true);
     expect(cookie!.sameSite).toBe("Lax");
     expect(cookie!.secure).toBeFalsy();
-    const lifetime = new Date(cookie!.expires!).getTime() - Date.now();
-    expect(lifetime).toBeGreaterThan(12 * 60 * 60 * 1000 - 60_000);
-    expect(lifetime).toBeLessThanOrEqual(12 * 60 * 60 * 1000);
+    expect(cookie!.path).toBe("/api");
+    // The cookie lives as long as a session may (a week); the 12 h idle timeout is kept on the server.
+    expect(cookie!.maxAge).toBe(7 * 24 * 60 * 60);
     const me = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: cookieHeader(res) } });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ username: "tekniker", role: "technician" });
@@ -34,13 +35,13 @@ describe("login", () => {
     expect(me.headers["cache-control"]).toBe("no-store");
   });
 
-  it("stores sessions server-side: the cookie holds only a signed id", async () => {
+  it("stores sessions server-side: the cookie holds a random token, the database only its hash", async () => {
     const res = await post("/api/auth/login", { username: "admin", password: "Admin1234", role: "admin" });
-    const value = decodeURIComponent(res.cookies.find((c) => c.name === "vps.sid")!.value);
-    const sid = value.split(".")[0];
-    const rows = await queryRows(t.database, sql`select data from sessions where sid = ${sid}`);
-    expect(rows).toHaveLength(1);
-    expect(value).not.toContain("admin");
+    const token = res.cookies.find((c) => c.name === "vps.sid")!.value;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits
+    const hash = createHash("sha256").update(token).digest("base64url");
+    expect(await queryRows(t.database, sql`select user_id from sessions where id_hash = ${hash}`)).toHaveLength(1);
+    expect(await queryRows(t.database, sql`select user_id from sessions where id_hash = ${token}`)).toHaveLength(0);
   });
 
   it("answers 401 with a Swedish message for a wrong password, and for an unknown user", async () => {
@@ -74,7 +75,7 @@ describe("login", () => {
   it("gives a new session id on every login", async () => {
     const first = await post("/api/auth/login", { username: "admin", password: "Admin1234", role: "admin" });
     const again = await post("/api/auth/login", { username: "admin", password: "Admin1234", role: "admin" }, { cookie: cookieHeader(first) });
-    const id = (r: typeof first) => r.cookies.find((c) => c.name === "vps.sid")!.value.split(".")[0];
+    const id = (r: typeof first) => r.cookies.find((c) => c.name === "vps.sid")!.value;
     expect(id(again)).not.toBe(id(first));
     const old = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: cookieHeader(first) } });
     expect(old.statusCode).toBe(401);
@@ -88,10 +89,14 @@ describe("current user and logout", () => {
     expect(res.json().message).toBeTypeOf("string");
   });
 
-  it("destroys the session on logout", async () => {
+  it("destroys the session on logout and clears the cookie", async () => {
     const cookie = await loginAs(t.app, "tekniker", "Tekniker1234");
     const out = await post("/api/auth/logout", {}, { cookie });
     expect(out.statusCode).toBe(200);
+    const cleared = out.cookies.find((c) => c.name === "vps.sid");
+    expect(cleared?.value).toBe("");
+    expect(cleared?.path).toBe("/api");
+    expect(new Date(cleared!.expires!).getTime()).toBeLessThan(Date.now());
     const me = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } });
     expect(me.statusCode).toBe(401);
   });

@@ -1,60 +1,45 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { AdminLoginSchema, ChangePasswordSchema, LoginSchema, type User } from "@/common/schemas/auth";
-import type { Db } from "../../db/client";
+import { AdminLoginSchema, ChangePasswordSchema, LoginSchema, UserSchema } from "@/common/schemas/auth";
+import { OkSchema } from "@/common/schemas/common";
 import { unauthorized } from "../../lib/errors";
 import { serverText } from "../../lib/text";
-import { requireAdmin, requireRole } from "../../plugins/auth-guards";
-import { endOtherSessions } from "../../plugins/session";
 import type { AuthService } from "./auth.service";
 
-async function startSession(request: FastifyRequest, user: User) {
-  // A fresh session id on every login defeats session fixation.
-  await request.session.regenerate();
-  request.session.userId = user.id;
-  request.session.role = user.role;
-}
-
-export async function authRoutes(fastify: FastifyInstance, { auth, db }: { auth: AuthService; db: Db }) {
+// Access is decided by prefix in plugins/auth-guards.ts: /api/admin/* needs an admin (except the
+// admin login), change-password any logged-in user, the rest here is public.
+export async function authRoutes(fastify: FastifyInstance, { auth }: { auth: AuthService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post("/api/auth/login", { schema: { body: LoginSchema } }, async (request) => {
+  app.post("/api/auth/login", { schema: { body: LoginSchema, response: { 200: UserSchema } } }, async (request, reply) => {
     const user = await auth.authenticate(request.body, request.ip);
-    await startSession(request, user);
+    await app.sessions.start(request, reply, user.id);
     return user;
   });
 
-  app.get("/api/auth/user", async (request) => {
-    const user = await auth.currentUser(request.session.userId);
-    if (!user) throw unauthorized(serverText.notLoggedIn);
-    return user;
+  app.get("/api/auth/user", { schema: { response: { 200: UserSchema } } }, async (request) => {
+    if (!request.user) throw unauthorized(serverText.notLoggedIn);
+    return request.user;
   });
 
-  app.post("/api/auth/logout", async (request) => {
-    await request.session.destroy();
-    return { ok: true };
+  app.post("/api/auth/logout", { schema: { response: { 200: OkSchema } } }, async (request, reply) => {
+    await app.sessions.end(request, reply);
+    return { ok: true as const };
   });
 
-  app.post(
-    "/api/auth/change-password",
-    { schema: { body: ChangePasswordSchema }, preHandler: requireRole("admin", "technician") },
-    async (request) => {
-      const userId = request.session.userId!;
-      await auth.changePassword(userId, request.body.currentPassword, request.body.newPassword);
-      await endOtherSessions(db, userId, request.session.sessionId);
-      return { ok: true };
-    },
-  );
+  app.post("/api/auth/change-password", { schema: { body: ChangePasswordSchema, response: { 200: OkSchema } } }, async (request) => {
+    const user = request.user!;
+    await auth.changePassword(user, request.ip, request.body.currentPassword, request.body.newPassword);
+    // DELETE, never overwrite: a request of another session still in flight cannot bring it back.
+    await app.sessions.store.destroyAllOf(user.id, request.sessionIdHash ?? undefined);
+    return { ok: true as const };
+  });
 
-  app.post("/api/admin/login", { schema: { body: AdminLoginSchema } }, async (request) => {
+  app.post("/api/admin/login", { schema: { body: AdminLoginSchema, response: { 200: UserSchema } } }, async (request, reply) => {
     const user = await auth.authenticate({ ...request.body, role: "admin" }, request.ip);
-    await startSession(request, user);
+    await app.sessions.start(request, reply, user.id);
     return user;
   });
 
-  app.get("/api/admin/me", { preHandler: requireAdmin }, async (request) => {
-    const user = await auth.currentUser(request.session.userId);
-    if (!user) throw unauthorized(serverText.notLoggedIn);
-    return user;
-  });
+  app.get("/api/admin/me", { schema: { response: { 200: UserSchema } } }, async (request) => request.user!);
 }

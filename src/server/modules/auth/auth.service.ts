@@ -3,42 +3,44 @@ import type { User } from "@/common/schemas/auth";
 import { AppError, forbidden, unauthorized } from "../../lib/errors";
 import { authServerText as text } from "./auth.text";
 import type { UserRow, UsersRepository } from "./auth.repository";
-import { LoginThrottle } from "./login-throttle";
+import type { LoginThrottle } from "./login-throttle";
 import { hashPassword, verifyPassword } from "./passwords";
 
-export const toUser = (row: UserRow): User => ({ id: row.id, name: row.name, username: row.username, role: row.role });
+export const toUser = (row: Pick<UserRow, "id" | "name" | "username" | "role">): User => ({ id: row.id, name: row.name, username: row.username, role: row.role });
 
-export function createAuthService(users: UsersRepository, throttle = new LoginThrottle()) {
+export function createAuthService(users: UsersRepository, throttle: LoginThrottle) {
   return {
     /**
      * Checks credentials and the tab's role (DECISIONS 17: a technician on the admin tab is refused,
-     * an admin may use either tab). Side effect: counts failures per IP and per username.
+     * an admin may use either tab). Side effect: the attempt counts against the login limits
+     * before the password is verified; a correct password takes its count back.
      */
-    async authenticate(input: { username: string; password: string; role: Role }, ip: string): Promise<User> {
-      const keys = [`ip:${ip}`, `user:${input.username.toLowerCase()}`];
-      if (throttle.isBlocked(...keys)) throw new AppError("TOO_MANY_ATTEMPTS", 429, text.tooManyAttempts);
+    async authenticate(input: { username: string; password: string; role: Role }, address: string): Promise<User> {
+      const attempt = await throttle.begin(input.username, address);
       const row = await users.findByUsername(input.username);
       if (!(await verifyPassword(row?.password, input.password)) || !row) {
-        throttle.recordFailure(...keys);
+        await attempt.failed();
         throw unauthorized(text.invalidCredentials);
       }
-      throttle.reset(keys[1]);
+      await attempt.succeeded();
       if (input.role === "admin" && row.role !== "admin") throw forbidden(text.wrongRole);
       return toUser(row);
     },
 
-    async currentUser(userId: number | undefined): Promise<User | null> {
-      if (!userId) return null;
-      const row = await users.findById(userId);
-      return row ? toUser(row) : null;
-    },
-
-    /** Replaces the password after checking the current one; the caller ends the other sessions. */
-    async changePassword(userId: number, currentPassword: string, newPassword: string) {
-      const row = await users.findById(userId);
+    /**
+     * Replaces the password after checking the current one, which counts against the login limits
+     * (a stolen session must not become a way to guess the password). The caller ends the other sessions.
+     */
+    async changePassword(user: User, address: string, currentPassword: string, newPassword: string) {
+      const attempt = await throttle.begin(user.username, address);
+      const row = await users.findById(user.id);
       if (!row) throw unauthorized(text.invalidCredentials);
-      if (!(await verifyPassword(row.password, currentPassword))) throw new AppError("WRONG_PASSWORD", 400, text.wrongCurrentPassword);
-      await users.updatePassword(userId, await hashPassword(newPassword));
+      if (!(await verifyPassword(row.password, currentPassword))) {
+        await attempt.failed();
+        throw new AppError("WRONG_PASSWORD", 400, text.wrongCurrentPassword);
+      }
+      await attempt.succeeded();
+      await users.updatePassword(user.id, await hashPassword(newPassword));
     },
   };
 }

@@ -5,7 +5,8 @@ import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../app";
-import type { Database } from "../../db/client";
+import { sqlState, type Database } from "../../db/client";
+import { createBookingsRepository } from "./bookings.repository";
 import { FIRST_SERVICE_MONDAY, NOW, bookingPayload, phonePhotoDataUrl, pngDataUrl } from "../../test-support/booking-fixtures";
 import { createTestDatabase, queryRows, testConfig } from "../../test-support/test-app";
 
@@ -44,11 +45,28 @@ describe("POST /api/bookings", () => {
     expect(body.manageUrl.endsWith(link.token)).toBe(true);
   });
 
-  it("reuses the customer with the same e-mail and refreshes the contact details", async () => {
-    const res = await book(bookingPayload({ timeSlot: "15:30-17:30", email: "LARS.andersson@exempel.se", phone: "070-999 99 99" }));
+  it("reuses the customer with the same e-mail but never changes their record; each booking keeps its own contact copy", async () => {
+    const first = (await queryRows<{ id: number }>(database, sql`select id from bookings order by id limit 1`))[0];
+    // Someone who knows Lars's e-mail books with another name, phone and address.
+    const res = await book(
+      bookingPayload({ timeSlot: "15:30-17:30", email: "LARS.andersson@exempel.se", name: "Mallory", phone: "070-999 99 99", address: "Falskgatan 1", city: "Bluffstad", postalCode: "999 99" }),
+    );
     expect(res.statusCode).toBe(201);
-    const customers = await queryRows<{ phone: string }>(database, sql`select phone from customers where lower(email) = 'lars.andersson@exempel.se'`);
-    expect(customers).toEqual([{ phone: "070-999 99 99" }]);
+    expect(res.json().customer).toMatchObject({ name: "Mallory", phone: "070-999 99 99", address: "Falskgatan 1" });
+    const customers = await queryRows(database, sql`select name, phone, address, city, postal_code from customers where lower(email) = 'lars.andersson@exempel.se'`);
+    expect(customers).toEqual([{ name: "Lars Andersson", phone: "070-123 45 67", address: "Storgatan 12", city: "Uppsala", postal_code: "753 20" }]);
+    const [earlier, later] = await queryRows(
+      database,
+      sql`select customer_id, contact_name, contact_phone, address, city from bookings where id in (${first.id}, ${res.json().id}) order by id`,
+    );
+    expect(earlier).toMatchObject({ contact_name: "Lars Andersson", contact_phone: "070-123 45 67", address: "Storgatan 12", city: "Uppsala" });
+    expect(later).toMatchObject({ contact_name: "Mallory", contact_phone: "070-999 99 99", address: "Falskgatan 1", city: "Bluffstad" });
+    expect(later.customer_id).toBe(earlier.customer_id);
+    // The earlier visit's calendar file still shows Lars's own address.
+    const [link] = await queryRows<{ token: string }>(database, sql`select token from shared_booking_links where booking_id = ${first.id}`);
+    const ics = await app.inject({ method: "GET", url: `/api/booking-links/${link.token}/calendar.ics` });
+    expect(ics.body).toContain("Storgatan 12");
+    expect(ics.body).not.toContain("Falskgatan");
   });
 
   it("answers 409 in Swedish when the slot is already booked", async () => {
@@ -196,12 +214,44 @@ describe("no double booking (DECISIONS 5)", () => {
     expect(rows).toHaveLength(1);
     // Losers left nothing behind: one new customer, one outbox message.
     expect(await queryRows(database, sql`select id from customers where email like 'kund%@exempel.se'`)).toHaveLength(1);
+    expect(await queryRows(database, sql`select id from email_outbox where "to" like 'kund%@exempel.se'`)).toHaveLength(1);
+  });
+
+  it("lets the exclusion constraint itself refuse 49 of 50 parallel writes that skip every check in the code", async () => {
+    const repo = createBookingsRepository(database.db);
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        repo.createPublicBooking({
+          customer: { name: `Rå ${i}`, email: `raa${i}@exempel.se`, phone: "070-1", address: "Gatan 1", city: "Uppsala", postalCode: "75320" },
+          booking: { serviceType: "service", description: "x", heatpumpModel: null, date: "2026-12-26", timeSlot: "12:00-14:00", startTime: "12:00", endTime: "14:00", status: "confirmed" },
+          images: [],
+          link: { token: `raa-token-${i}-${"x".repeat(30)}`, expiresAt: new Date("2027-02-01") },
+          maxActive: 100,
+          today: "2026-11-22",
+          email: (b) => ({ to: b.contactEmail, subject: "s", text: "t" }),
+        }),
+      ),
+    );
+    const refused = attempts.filter((a) => a.status === "rejected");
+    expect(attempts.filter((a) => a.status === "fulfilled")).toHaveLength(1);
+    expect(refused).toHaveLength(49);
+    expect(refused.every((a) => sqlState((a as PromiseRejectedResult).reason) === "23P01")).toBe(true);
+    expect(await queryRows(database, sql`select id from bookings where date = '2026-12-26'`)).toHaveLength(1);
+    expect(await queryRows(database, sql`select id from email_outbox where "to" like 'raa%@exempel.se'`)).toHaveLength(1);
+    expect(await queryRows(database, sql`select id from customers where email like 'raa%@exempel.se'`)).toHaveLength(1);
+  });
+
+  it("refuses a status outside SPEC §4 in the database itself", async () => {
+    const [row] = await queryRows<{ id: number }>(database, sql`select id from bookings limit 1`);
+    await expect(database.db.execute(sql`update bookings set status = 'hacked' where id = ${row.id}`)).rejects.toSatisfy(
+      (e: unknown) => sqlState(e) === "23514",
+    );
   });
 
   it("makes an overlapping active booking impossible in the database itself, whatever code writes it", async () => {
     await expect(
-      database.db.execute(sql`insert into bookings (customer_id, service_type, date, time_slot, start_time, end_time, status)
-        select id, 'installation', '2026-12-21', '15:00-17:00', '15:00', '17:00', 'planned' from customers limit 1`),
+      database.db.execute(sql`insert into bookings (customer_id, contact_name, contact_email, contact_phone, address, postal_code, city, service_type, date, time_slot, start_time, end_time, status)
+        select id, name, email, phone, address, postal_code, city, 'installation', '2026-12-21', '15:00-17:00', '15:00', '17:00', 'planned' from customers limit 1`),
     ).rejects.toSatisfy((e: { cause?: { code?: string } }) => e.cause?.code === "23P01");
   });
 });
@@ -220,8 +270,8 @@ describe("availability right after a booking", () => {
 
   it("shows a booking written by another process within a second", async () => {
     expect(await dayFree("2026-12-28", "08:00-10:00")).toBe(true);
-    await database.db.execute(sql`insert into bookings (customer_id, service_type, date, time_slot, start_time, end_time, status)
-      select id, 'service', '2026-12-28', '08:00-10:00', '08:00', '10:00', 'confirmed' from customers limit 1`);
+    await database.db.execute(sql`insert into bookings (customer_id, contact_name, contact_email, contact_phone, address, postal_code, city, service_type, date, time_slot, start_time, end_time, status)
+      select id, name, email, phone, address, postal_code, city, 'service', '2026-12-28', '08:00-10:00', '08:00', '10:00', 'confirmed' from customers limit 1`);
     await new Promise((r) => setTimeout(r, 1100));
     expect(await dayFree("2026-12-28", "08:00-10:00")).toBe(false);
   });

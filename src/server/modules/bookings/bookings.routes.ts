@@ -1,23 +1,36 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CreateBookingSchema } from "@/common/schemas/bookings";
+import { BookingCreatedSchema, CreateBookingSchema } from "@/common/schemas/bookings";
+import { MAX_IMAGE_DATA_URL_LENGTH, MAX_IMAGES } from "@/common/schemas/images";
 import type { BookingsService } from "./bookings.service";
 
-/** Four images of 10 MB as base64 data URLs plus the form fields. */
-const BOOKING_BODY_LIMIT = 60 * 1024 * 1024;
+/**
+ * The largest valid POST /api/bookings: four images of 10 MB as base64 data URLs plus the form's
+ * text fields (64 KB is far more than their maximum lengths add up to). Fastify refuses a larger
+ * Content-Length before reading a byte.
+ */
+export const BOOKING_BODY_LIMIT = MAX_IMAGES * MAX_IMAGE_DATA_URL_LENGTH + 64 * 1024;
+
+const LinkTokenParams = z.object({ token: z.string().min(20).max(100) });
 
 export async function bookingsRoutes(fastify: FastifyInstance, { bookings }: { bookings: BookingsService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post("/api/bookings", { bodyLimit: BOOKING_BODY_LIMIT, schema: { body: CreateBookingSchema } }, async (request, reply) => {
-    const created = await bookings.create(request.body);
-    return reply.status(201).send(created);
-  });
+  app.post(
+    "/api/bookings",
+    {
+      bodyLimit: BOOKING_BODY_LIMIT,
+      // Counted before the body is read: an address over its limit costs no upload and no parsing.
+      onRequest: async (request) => bookings.admitFromAddress(request.ip),
+      schema: { body: CreateBookingSchema, response: { 201: BookingCreatedSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await bookings.create(request.body)),
+  );
 
   app.get(
     "/api/booking-links/:token/calendar.ics",
-    { schema: { params: z.object({ token: z.string().min(20).max(100) }) } },
+    { schema: { params: LinkTokenParams, response: { 200: z.string() } } },
     async (request, reply) => {
       const { id, ics } = await bookings.calendarFile(request.params.token);
       return reply

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
 import { addDays, dateRejection, dateRejectionMessage, isBookableSlot, parseTimeSlot, ruleText } from "@/common/booking-rules";
 import type { BookingStatus, ServiceType } from "@/common/constants";
 import type { BookingCreated, CreateBooking } from "@/common/schemas/bookings";
@@ -7,11 +8,13 @@ import { sqlState, type Db } from "../../db/client";
 import { bookingCalendarFile } from "../../lib/calendar-file";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { reencodeImage, type ProcessedImage } from "../../lib/images";
+import type { Limits } from "../../config";
 import type { OutboxSender } from "../../jobs/outbox";
+import type { RateLimiter } from "../../lib/rate-limiter";
 import type { AvailabilityService } from "../availability/availability.service";
 import { readSettings } from "../settings/settings.repository";
 import { bookingConfirmationEmail } from "./booking-email";
-import type { BookingRow, BookingsRepository, CustomerRow } from "./bookings.repository";
+import { contactOfBooking, TooManyActiveBookingsError, type BookingRow, type BookingsRepository } from "./bookings.repository";
 import { bookingServerText as text } from "./bookings.text";
 
 /** Customer links stay valid for 30 days after the visit. */
@@ -22,14 +25,20 @@ type Deps = {
   repo: BookingsRepository;
   availability: AvailabilityService;
   outbox: Pick<OutboxSender, "notify">;
+  limiter: RateLimiter;
+  limits: Limits;
+  log: FastifyBaseLogger;
   publicUrl: string;
   timeZone: string;
 };
 
-export function createBookingsService({ db, repo, availability, outbox, publicUrl, timeZone }: Deps) {
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+export function createBookingsService({ db, repo, availability, outbox, limiter, limits, log, publicUrl, timeZone }: Deps) {
   const manageUrl = (token: string) => `${publicUrl}/booking/shared/${token}`;
   const calendarUrl = (token: string) => `/api/booking-links/${token}/calendar.ics`;
-  const calendarFor = (booking: BookingRow, customer: CustomerRow) => bookingCalendarFile({ ...booking, ...customer, id: booking.id }, publicUrl, timeZone);
+  const calendarFor = (booking: BookingRow) => bookingCalendarFile(booking, publicUrl, timeZone);
 
   /** Every rule of DECISIONS 2-3 for the public wizard, re-checked here whatever the client did. */
   function assertBookable(serviceType: ServiceType, date: string, timeSlot: string) {
@@ -37,6 +46,16 @@ export function createBookingsService({ db, repo, availability, outbox, publicUr
     const rejection = dateRejection(serviceType, date, today);
     if (rejection) throw new AppError("DATE_NOT_BOOKABLE", 422, dateRejectionMessage(rejection, serviceType));
     if (!isBookableSlot(serviceType, date, timeSlot, today)) throw new AppError("SLOT_NOT_OFFERED", 422, ruleText.slotNotOffered(timeSlot));
+  }
+
+  /** Work after a committed booking: it may fail, but it may never turn the booking into an error. */
+  function afterCommit(outboxId: number) {
+    try {
+      availability.invalidate();
+      outbox.notify(outboxId);
+    } catch (error) {
+      log.error({ err: error, outboxId }, "efterarbete efter bokning misslyckades; utkorgen skickar e-posten vid nästa körning");
+    }
   }
 
   async function processImages(dataUrls: string[]): Promise<ProcessedImage[]> {
@@ -52,12 +71,24 @@ export function createBookingsService({ db, repo, availability, outbox, publicUr
 
   return {
     /**
-     * Books a public visit. Side effects, all in one transaction: creates or updates the customer,
-     * stores re-encoded images, creates the customer link and queues the confirmation e-mail;
-     * after commit the outbox worker is told to send it.
+     * Counts a booking attempt from a client address before its body is even read (a 429 costs the
+     * server nothing); shared by all app instances through the database.
+     */
+    async admitFromAddress(address: string) {
+      const allowed = await limiter.hit(`booking:address:${address}`, { limit: limits.bookingsPerAddressPerHour, windowSeconds: HOUR });
+      if (!allowed) throw new AppError("TOO_MANY_BOOKINGS", 429, text.tooManyFromAddress);
+    },
+
+    /**
+     * Books a public visit. Side effects, all in one transaction: finds or creates the customer (an
+     * existing record is never changed), stores the booking with its own copy of the contact
+     * details, the re-encoded images, the customer link and the queued confirmation e-mail; after
+     * the commit the outbox is told to send it, and nothing after the commit can fail the request.
      */
     async create(input: CreateBooking): Promise<BookingCreated> {
       assertBookable(input.serviceType, input.date, input.timeSlot);
+      const emailAllowed = await limiter.hit(`booking:email:${input.email.toLowerCase()}`, { limit: limits.bookingsPerEmailPerDay, windowSeconds: DAY });
+      if (!emailAllowed) throw new AppError("TOO_MANY_BOOKINGS", 429, text.tooManyForEmail);
       if (!(await availability.isAvailable(input.serviceType, input.date, input.timeSlot, { fresh: true }))) throw conflict(text.slotUnavailable);
       const images = await processImages(input.images ?? []);
       const settings = await readSettings(db);
@@ -80,16 +111,19 @@ export function createBookingsService({ db, repo, availability, outbox, publicUr
           },
           images,
           link: { token, expiresAt: new Date(`${addDays(input.date, LINK_VALID_DAYS_AFTER_VISIT)}T23:59:59Z`) },
-          email: (booking, customer) => bookingConfirmationEmail({ booking, customer, manageUrl: manageUrl(token), calendarFile: calendarFor(booking, customer) }),
+          maxActive: limits.activeBookingsPerEmail,
+          today: availability.today(),
+          email: (booking) => bookingConfirmationEmail({ booking, customer: contactOfBooking(booking), manageUrl: manageUrl(token), calendarFile: calendarFor(booking) }),
         });
       } catch (error) {
         // DECISIONS 5: the exclusion constraint decided that another booking won this time.
         if (sqlState(error) === "23P01") throw conflict(text.slotTaken);
+        if (error instanceof TooManyActiveBookingsError) throw conflict(text.tooManyActive(limits.activeBookingsPerEmail));
         throw error;
       }
-      availability.invalidate();
-      await outbox.notify(created.outboxId);
-      const { booking, customer } = created;
+      afterCommit(created.outboxId);
+      const { booking } = created;
+      const customer = contactOfBooking(booking);
       return {
         id: booking.id,
         serviceType: booking.serviceType as ServiceType,
@@ -108,7 +142,7 @@ export function createBookingsService({ db, repo, availability, outbox, publicUr
     async calendarFile(token: string): Promise<{ id: number; ics: string }> {
       const row = await repo.findByActiveLink(token);
       if (!row) throw notFound(text.linkInvalid);
-      return { id: row.booking.id, ics: calendarFor(row.booking, row.customer) };
+      return { id: row.booking.id, ics: calendarFor(row.booking) };
     },
   };
 }

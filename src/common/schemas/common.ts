@@ -1,0 +1,9 @@
+// Small contracts shared by many endpoints.
+import { z } from "zod";
+
+/** Answer of an action with nothing else to say. */
+export const OkSchema = z.object({ ok: z.literal(true) });
+export type Ok = z.output<typeof OkSchema>;
+
+/** Every error answer of the API: a Swedish message for people (SPEC §7 error format). */
+export const ErrorSchema = z.object({ message: z.string() });

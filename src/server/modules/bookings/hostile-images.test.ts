@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../app";
+import type { Database } from "../../db/client";
+import { closeImagePool, imagePoolStats } from "../../lib/images";
+import { NOW, bookingPayload } from "../../test-support/booking-fixtures";
+import { dataUrl, heavyHeic, heicDeclaring, hostileRealHeic, pngDeclaring, svgImage } from "../../test-support/fixtures/hostile-images";
+import { createTestDatabase, queryRows, testConfig } from "../../test-support/test-app";
+
+// Issue 6, point 8: a 5 KB HEIC declaring 16384 × 16384 froze the server for 19 s. Images are now
+// measured from their headers before anything is decoded, and decoded on a worker pool, so the
+// event loop keeps answering everyone else. Each booking comes from its own address and slot.
+
+let database: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp(testConfig(), { database, now: () => NOW });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await closeImagePool();
+});
+
+const UNREADABLE = { message: "Kunde inte läsa bilden" };
+const DAY_URL = "/api/availability/day?date=2026-12-07&serviceType=service";
+
+const book = (payload: object, remoteAddress: string) => app.inject({ method: "POST", url: "/api/bookings", payload, remoteAddress });
+
+/** Time of one GET /api/availability/day, in ms, checking it answered. */
+async function timedDayRequest(): Promise<number> {
+  const started = performance.now();
+  const res = await app.inject({ method: "GET", url: DAY_URL, remoteAddress: "10.8.0.99" });
+  const ms = performance.now() - started;
+  expect(res.statusCode).toBe(200);
+  return ms;
+}
+
+describe("hostile images in POST /api/bookings", () => {
+  it("refuses four HEICs declaring 12288² and 16384² at once, while the availability day view answers within 100 ms", async () => {
+    await timedDayRequest(); // warm up the route and its queries
+    const images = [dataUrl("image/heic", hostileRealHeic()), dataUrl("image/heic", heicDeclaring(16384, 16384)), dataUrl("image/heic", hostileRealHeic()), dataUrl("image/heif", heicDeclaring(16384, 16384))];
+    const started = performance.now();
+    const booking = book(bookingPayload({ date: "2027-01-04", timeSlot: "08:00-10:00", email: "hostile1@exempel.se", images }), "10.8.0.1");
+    const dayTimes = await Promise.all([timedDayRequest(), timedDayRequest(), timedDayRequest()]);
+    const res = await booking;
+    const bookingMs = performance.now() - started;
+
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message: "Bilden är för stor (12288 × 12288 pixlar). Största tillåtna storlek är 50 megapixlar." });
+    expect(bookingMs).toBeLessThan(1000);
+    expect(Math.max(...dayTimes)).toBeLessThan(100);
+    console.info(`hostile HEIC refused in ${bookingMs.toFixed(1)} ms; day view during it: ${dayTimes.map((t) => t.toFixed(1)).join(", ")} ms`);
+    expect(await queryRows(database, sql`select id from customers where email = 'hostile1@exempel.se'`)).toEqual([]);
+  });
+
+  it("refuses a PNG declaring 20000 × 20000", async () => {
+    const res = await book(bookingPayload({ date: "2027-01-04", timeSlot: "10:00-12:00", email: "hostile2@exempel.se", images: [dataUrl("image/png", pngDeclaring(20000, 20000))] }), "10.8.0.2");
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message: "Bilden är för stor (20000 × 20000 pixlar). Största tillåtna storlek är 50 megapixlar." });
+  });
+
+  it("refuses SVG declared as PNG and TIFF declared as JPEG", async () => {
+    const svg = await book(bookingPayload({ date: "2027-01-04", timeSlot: "12:00-14:00", email: "svg@exempel.se", images: [dataUrl("image/png", svgImage())] }), "10.8.0.3");
+    expect(svg.statusCode).toBe(422);
+    expect(svg.json()).toEqual(UNREADABLE);
+    const tiff = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#c00" } }).tiff().toBuffer();
+    const res = await book(bookingPayload({ date: "2027-01-04", timeSlot: "12:00-14:00", email: "tiff@exempel.se", images: [dataUrl("image/jpeg", tiff)] }), "10.8.0.4");
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual(UNREADABLE);
+  });
+
+  it("keeps answering the availability day view within 100 ms while a 39 MP HEIC is being decoded", async () => {
+    await timedDayRequest();
+    const before = imagePoolStats();
+    const started = performance.now();
+    const booking = book(bookingPayload({ date: "2027-01-04", timeSlot: "14:00-16:00", email: "tung@exempel.se", images: [dataUrl("image/heic", heavyHeic())] }), "10.8.0.5");
+    // Wait until a worker thread has the image, then ask for the day view while it decodes (about 1.5 s).
+    while (imagePoolStats().running === 0) {
+      expect(performance.now() - started).toBeLessThan(5000);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const dayTimes: number[] = [];
+    for (let i = 0; i < 5; i++) dayTimes.push(await timedDayRequest());
+    const stillDecoding = imagePoolStats().running > 0;
+    const res = await booking;
+    const bookingMs = performance.now() - started;
+
+    expect(stillDecoding).toBe(true);
+    expect(imagePoolStats().submitted).toBe(before.submitted + 1);
+    expect(Math.max(...dayTimes)).toBeLessThan(100);
+    console.info(`39 MP HEIC booked in ${bookingMs.toFixed(0)} ms; day view during the decode: ${dayTimes.map((t) => t.toFixed(1)).join(", ")} ms`);
+    expect(res.statusCode).toBe(201);
+    const [image] = await queryRows<{ data: Buffer | Uint8Array }>(database, sql`select data from booking_images where booking_id = ${res.json().id}`);
+    expect(await sharp(Buffer.from(image.data)).metadata()).toMatchObject({ format: "jpeg", width: 2000, height: 1333 });
+  });
+});
