@@ -9,6 +9,7 @@ import { serverText } from "../lib/text";
 z.config(sv());
 
 /** C0 control characters and DEL, except tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** True when any string (or object key) anywhere in `value` holds a control character. */
