@@ -48,4 +48,25 @@ describe("main", () => {
     expect((await inFlight).status).toBe(200);
     expect(await exited).toBe(0);
   });
+
+  it("refuses to start in production when it could not work, saying what to set, without a stack trace", { timeout: 120_000 }, async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "vps-main-prod-"));
+    const run = (env: Record<string, string>) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const proc = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+          env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "", SMTP_URL: "", SEED_DEMO: "", ADMIN_USERNAME: "", ADMIN_PASSWORD: "", NODE_ENV: "production", ...env },
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let stderr = "";
+        proc.stderr!.on("data", (chunk) => (stderr += chunk));
+        proc.on("exit", (code) => resolve({ code, stderr }));
+      });
+    const noProxy = await run({ PUBLIC_URL: "https://boka.example.se", TRUST_PROXY: "" });
+    expect(noProxy.code).toBe(1);
+    expect(noProxy.stderr).toMatch(/TRUST_PROXY/);
+    const noAdmin = await run({ PUBLIC_URL: "https://boka.example.se", TRUST_PROXY: "1" });
+    expect(noAdmin.code).toBe(1);
+    expect(noAdmin.stderr).toMatch(/Det finns ingen administratör/);
+    expect(noAdmin.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
 });
