@@ -80,7 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     host: env.HOST ?? "0.0.0.0",
     production,
-    dataDir: resolve(env.DATA_DIR ?? "./data"),
+    dataDir: resolve(env.DATA_DIR || "./data"),
     databaseUrl,
     // DECISIONS 19 and the audit: demo data by default only on the embedded database outside
     // production; otherwise only when SEED_DEMO=1 asks for it.

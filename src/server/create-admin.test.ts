@@ -1,0 +1,119 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "./db/client";
+import { createUsersRepository } from "./modules/auth/auth.repository";
+import { verifyPassword } from "./modules/auth/passwords";
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function tempDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "vps-create-admin-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function open(options: Parameters<typeof openDatabase>[0]): Promise<Database> {
+  const database = await openDatabase(options);
+  cleanups.push(() => database.close());
+  return database;
+}
+
+/** `npm run create-admin -- <args>` from source, the way an operator runs it. */
+function createAdmin(args: string[], env: { DATA_DIR: string; DATABASE_URL?: string; ADMIN_PASSWORD?: string }) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/create-admin.ts", ...args], {
+    env: { ...process.env, ADMIN_USERNAME: "", ADMIN_PASSWORD: "Hemligt123", DATABASE_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on("exit", (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+describe("create-admin", () => {
+  it("creates an admin who can log in with ADMIN_PASSWORD on a free DATA_DIR", { timeout: 120_000 }, async () => {
+    const dataDir = tempDataDir();
+    const result = await createAdmin(["chef", "Chef Chefsson"], { DATA_DIR: dataDir });
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toContain("Administratören chef skapades.");
+    expect(result.code).toBe(0);
+
+    // It closed the database: the folder is free again.
+    const database = await open({ dataDir });
+    const user = await createUsersRepository(database.db).findByUsername("chef");
+    expect(user).toMatchObject({ name: "Chef Chefsson", role: "admin" });
+    expect(await verifyPassword(user!.password, "Hemligt123")).toBe(true);
+  });
+
+  it("refuses while a server holds DATA_DIR, saying to stop it first, and changes nothing", { timeout: 120_000 }, async () => {
+    const dataDir = tempDataDir();
+    const server = await open({ dataDir });
+    await server.migrate();
+
+    const result = await createAdmin(["chef"], { DATA_DIR: dataDir });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `Datamappen ${dataDir} används av en körande server, och två processer i samma datamapp förlorar data. ` +
+        "Stoppa servern först och kör kommandot igen, eller logga in som administratör och skapa användaren under Användare.",
+    );
+    expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    expect(await createUsersRepository(server.db).findByUsername("chef")).toBeUndefined();
+  });
+
+  it("refuses an existing username or a weak password and leaves DATA_DIR free", { timeout: 120_000 }, async () => {
+    const dataDir = tempDataDir();
+    expect((await createAdmin(["chef"], { DATA_DIR: dataDir })).code).toBe(0);
+
+    const again = await createAdmin(["chef"], { DATA_DIR: dataDir });
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim()).toBe("Användaren chef finns redan");
+
+    const weak = await createAdmin(["chef2"], { DATA_DIR: dataDir, ADMIN_PASSWORD: "kort" });
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toContain("Lösenordet måste");
+    expect(weak.stderr).not.toMatch(/\n\s+at /);
+
+    const database = await open({ dataDir });
+    expect(await createUsersRepository(database.db).findByUsername("chef2")).toBeUndefined();
+  });
+
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  // Registered in the PostgreSQL suite (TEST_DATABASE_URL), which CI always runs.
+  if (serverUrl) it("creates an admin in DATABASE_URL while a server is connected to it", { timeout: 120_000 }, async () => {
+    const name = `vps_create_admin_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    cleanups.push(async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    });
+    const url = new URL(serverUrl!);
+    url.pathname = `/${name}`;
+    const databaseUrl = url.toString();
+    const server = await open({ databaseUrl, dataDir: null });
+    await server.migrate();
+
+    // DATA_DIR is held too, to show it plays no part with DATABASE_URL.
+    const dataDir = tempDataDir();
+    await open({ dataDir });
+    const result = await createAdmin(["chef", "Chef Chefsson"], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(await createUsersRepository(server.db).findByUsername("chef")).toMatchObject({ role: "admin" });
+  });
+});

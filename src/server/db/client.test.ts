@@ -1,0 +1,181 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import { DataDirInUseError, migrationsFolder, openDatabase, type Database } from "./client";
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function tempDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "vps-lock-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function open(options: Parameters<typeof openDatabase>[0]): Promise<Database> {
+  const database = await openDatabase(options);
+  cleanups.push(() => database.close());
+  return database;
+}
+
+/** Another Node process that opens DATA_DIR through openDatabase and keeps it until killed. */
+async function holdInOtherProcess(dataDir: string, lockStaleMs: number): Promise<ChildProcess> {
+  const script = join(dataDir, "..", `hold-${randomBytes(4).toString("hex")}.mjs`);
+  writeFileSync(
+    script,
+    `const { openDatabase } = await import(${JSON.stringify(fileURLToPath(new URL("./client.ts", import.meta.url)))});
+await openDatabase({ dataDir: process.env.HOLD_DIR, lockStaleMs: Number(process.env.HOLD_STALE_MS) });
+console.log("held");
+setInterval(() => {}, 1000);
+`,
+  );
+  cleanups.push(() => rmSync(script, { force: true }));
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
+    env: { ...process.env, HOLD_DIR: dataDir, HOLD_STALE_MS: String(lockStaleMs) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  cleanups.push(() => void child.kill("SIGKILL"));
+  let stderr = "";
+  child.stderr!.on("data", (chunk) => (stderr += chunk));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (chunk) => String(chunk).includes("held") && resolve());
+    child.on("exit", (code) => reject(new Error(`holder exited with ${code}: ${stderr}`)));
+  });
+  return child;
+}
+
+describe("the embedded data folder is held by one process at a time", () => {
+  it("refuses a second openDatabase on the same DATA_DIR until the first is closed", async () => {
+    const dataDir = tempDataDir();
+    const first = await openDatabase({ dataDir });
+    await expect(openDatabase({ dataDir })).rejects.toThrow(DataDirInUseError);
+    const refusal = (await openDatabase({ dataDir }).then(
+      () => undefined,
+      (error: unknown) => error,
+    )) as DataDirInUseError;
+    expect(refusal.code).toBe("DATA_DIR_IN_USE");
+    expect(refusal.message).toBe(
+      `Datamappen ${dataDir} används redan av en annan process (troligen en körande server). ` +
+        "Stoppa den först, eller använd DATABASE_URL för att köra flera instanser mot PostgreSQL.",
+    );
+
+    await first.db.execute(sql`CREATE TABLE kept (id int)`);
+    await first.db.execute(sql`INSERT INTO kept VALUES (1)`);
+    await first.close();
+    await first.close(); // closing twice is harmless
+
+    const second = await open({ dataDir });
+    const { rows } = (await second.db.execute(sql`SELECT id FROM kept`)) as unknown as { rows: { id: number }[] };
+    expect(rows).toEqual([{ id: 1 }]);
+  });
+
+  it("refuses a DATA_DIR that another running process holds, at once", { timeout: 120_000 }, async () => {
+    const dataDir = tempDataDir();
+    await holdInOtherProcess(dataDir, 20_000);
+    const started = Date.now();
+    await expect(openDatabase({ dataDir })).rejects.toThrow(`Datamappen ${dataDir} används redan av en annan process`);
+    expect(Date.now() - started).toBeLessThan(5_000); // not after waiting out the 20 s stale period
+  });
+
+  it("takes over a lock that a killed process left behind", { timeout: 120_000 }, async () => {
+    const dataDir = tempDataDir();
+    const holder = await holdInOtherProcess(dataDir, 5_000);
+    const owner = JSON.parse(readFileSync(join(dataDir, ".lock-owner"), "utf8")) as { pid: number };
+    expect(owner.pid).toBe(holder.pid);
+    // Kill it just after it refreshed its lock, so the lock looks alive for another lockStaleMs.
+    const lock = join(dataDir, ".lock");
+    const before = statSync(lock).mtimeMs;
+    while (statSync(lock).mtimeMs === before) await new Promise((resolve) => setTimeout(resolve, 50));
+    // SIGKILL leaves .lock behind (a graceful exit removes it): the next server waits until it is stale.
+    const exited = new Promise((resolve) => holder.on("exit", resolve));
+    holder.kill("SIGKILL");
+    await exited;
+    // Without waiting for it to go stale this would be refused like a live holder.
+    const database = await open({ dataDir, lockStaleMs: 5_000 });
+    await database.db.execute(sql`SELECT 1`);
+  });
+
+  it("takes over a stale lock at once, but not a fresh one of an unknown owner", async () => {
+    const dataDir = tempDataDir();
+    mkdirSync(join(dataDir, ".lock"));
+    // A fresh lock whose owner we cannot check (another machine sharing the folder) is respected.
+    writeFileSync(join(dataDir, ".lock-owner"), JSON.stringify({ pid: 1, hostname: `not-${hostname()}` }));
+    await expect(openDatabase({ dataDir })).rejects.toThrow(DataDirInUseError);
+    // Not refreshed for an hour: its owner is gone.
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(join(dataDir, ".lock"), anHourAgo, anHourAgo);
+    const database = await open({ dataDir });
+    await database.db.execute(sql`SELECT 1`);
+  });
+
+  it("takes no lock for an in-memory database", async () => {
+    const first = await open({ dataDir: null });
+    const second = await open({ dataDir: null });
+    await first.db.execute(sql`SELECT 1`);
+    await second.db.execute(sql`SELECT 1`);
+  });
+});
+
+const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
+
+/** A new, empty database on TEST_DATABASE_URL's server, dropped after the test. */
+async function emptyPostgresDatabase(serverUrl: string): Promise<string> {
+  const name = `vps_migrate_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const dropper = new pg.Client({ connectionString: serverUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function appliedMigrations(database: Database): Promise<number> {
+  const result = (await database.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] };
+  return result.rows[0].n;
+}
+
+describe("migrations", () => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+
+  // Several instances exist only with PostgreSQL (the embedded folder is locked to one process), so
+  // this test is registered in the PostgreSQL suite (TEST_DATABASE_URL), which CI always runs.
+  if (serverUrl) it("four instances migrating one empty PostgreSQL database at once all start, applying each migration once", async () => {
+    const databaseUrl = await emptyPostgresDatabase(serverUrl!);
+    const instances = await Promise.all([1, 2, 3, 4].map(() => open({ databaseUrl, dataDir: null })));
+    await Promise.all(instances.map((instance) => instance.migrate()));
+    expect(await appliedMigrations(instances[0])).toBe(journal.entries.length);
+    // Started again later, nothing is applied twice.
+    await Promise.all(instances.map((instance) => instance.migrate()));
+    expect(await appliedMigrations(instances[0])).toBe(journal.entries.length);
+    // The migration lock is given back: nobody is left holding an advisory lock.
+    const locks = (await instances[0].sql.executeSql("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())")).rows as { n: number }[];
+    expect(locks[0].n).toBe(0);
+  });
+
+  it("migrating the embedded database twice applies each migration once", async () => {
+    const dataDir = tempDataDir();
+    const first = await openDatabase({ dataDir });
+    await first.migrate();
+    await first.migrate();
+    expect(await appliedMigrations(first)).toBe(journal.entries.length);
+    await first.close();
+    const again = await open({ dataDir });
+    await again.migrate();
+    expect(await appliedMigrations(again)).toBe(journal.entries.length);
+  });
+});
