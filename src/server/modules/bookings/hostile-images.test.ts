@@ -36,10 +36,41 @@ const book = (payload: object, remoteAddress: string) => app.inject({ method: "P
 async function timedDayRequest(): Promise<number> {
   const started = performance.now();
   const res = await app.inject({ method: "GET", url: DAY_URL, remoteAddress: "10.8.0.99" });
-  const ms = performance.now() - started;
   expect(res.statusCode).toBe(200);
-  return ms;
+  return performance.now() - started;
 }
+
+/**
+ * Asks for the day view every 10 ms until `pending` settles, and returns how long each answer took
+ * from the moment the request was due: a request due while the event loop is blocked counts the
+ * wait for the loop too, as it would for a browser whose request arrives during the block.
+ */
+async function dayViewsWhile(pending: Promise<unknown>): Promise<{ ms: number; decoding: boolean }[]> {
+  let settled = false;
+  void pending.finally(() => (settled = true));
+  const answers: { ms: number; decoding: boolean }[] = [];
+  let due = performance.now();
+  do {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+    const decoding = imagePoolStats().running > 0;
+    const res = await app.inject({ method: "GET", url: DAY_URL, remoteAddress: "10.8.0.99" });
+    expect(res.statusCode).toBe(200);
+    answers.push({ ms: performance.now() - due, decoding: decoding && imagePoolStats().running > 0 });
+    due += 10;
+  } while (!settled);
+  return answers;
+}
+
+const slowest = (answers: { ms: number }[]) => Math.max(...answers.map((a) => a.ms));
+/**
+ * The 90th percentile: what nearly every request saw. One outlier may be the machine itself (CI
+ * shares two cores with the browser tests' build); a blocked event loop delays every request due
+ * during the block (the old code: 0.5-6 s), which this catches, and `slowest` bounds the rest.
+ */
+const p90 = (answers: { ms: number }[]) => {
+  const sorted = answers.map((a) => a.ms).sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.9))];
+};
 
 describe("hostile images in POST /api/bookings", () => {
   it("refuses four HEICs declaring 12288² and 16384² at once, while the availability day view answers within 100 ms", async () => {
@@ -47,15 +78,17 @@ describe("hostile images in POST /api/bookings", () => {
     const images = [dataUrl("image/heic", hostileRealHeic()), dataUrl("image/heic", heicDeclaring(16384, 16384)), dataUrl("image/heic", hostileRealHeic()), dataUrl("image/heif", heicDeclaring(16384, 16384))];
     const started = performance.now();
     const booking = book(bookingPayload({ date: "2027-01-04", timeSlot: "08:00-10:00", email: "hostile1@exempel.se", images }), "10.8.0.1");
-    const dayTimes = await Promise.all([timedDayRequest(), timedDayRequest(), timedDayRequest()]);
+    const answers = await dayViewsWhile(booking);
     const res = await booking;
     const bookingMs = performance.now() - started;
 
+    console.info(`hostile HEICs refused in ${bookingMs.toFixed(1)} ms; day views meanwhile: ${answers.map((a) => a.ms.toFixed(1)).join(", ")} ms`);
+    expect(answers.length).toBeGreaterThan(0);
+    expect(p90(answers)).toBeLessThan(100);
+    expect(slowest(answers)).toBeLessThan(500);
+    expect(bookingMs).toBeLessThan(1000);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: "Bilden är för stor (12288 × 12288 pixlar). Största tillåtna storlek är 50 megapixlar." });
-    expect(bookingMs).toBeLessThan(1000);
-    expect(Math.max(...dayTimes)).toBeLessThan(100);
-    console.info(`hostile HEIC refused in ${bookingMs.toFixed(1)} ms; day view during it: ${dayTimes.map((t) => t.toFixed(1)).join(", ")} ms`);
     expect(await queryRows(database, sql`select id from customers where email = 'hostile1@exempel.se'`)).toEqual([]);
   });
 
@@ -80,21 +113,17 @@ describe("hostile images in POST /api/bookings", () => {
     const before = imagePoolStats();
     const started = performance.now();
     const booking = book(bookingPayload({ date: "2027-01-04", timeSlot: "14:00-16:00", email: "tung@exempel.se", images: [dataUrl("image/heic", heavyHeic())] }), "10.8.0.5");
-    // Wait until a worker thread has the image, then ask for the day view while it decodes (about 1.5 s).
-    while (imagePoolStats().running === 0) {
-      expect(performance.now() - started).toBeLessThan(5000);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    const dayTimes: number[] = [];
-    for (let i = 0; i < 5; i++) dayTimes.push(await timedDayRequest());
-    const stillDecoding = imagePoolStats().running > 0;
+    // The decode alone takes about 1.5 s (over 900 ms of it a single synchronous WebAssembly call).
+    const answers = await dayViewsWhile(booking);
     const res = await booking;
     const bookingMs = performance.now() - started;
+    const whileDecoding = answers.filter((a) => a.decoding).length;
 
-    expect(stillDecoding).toBe(true);
+    console.info(`39 MP HEIC booked in ${bookingMs.toFixed(0)} ms; ${answers.length} day views meanwhile (${whileDecoding} during the decode), slowest ${slowest(answers).toFixed(1)} ms`);
+    expect(p90(answers)).toBeLessThan(100);
+    expect(slowest(answers)).toBeLessThan(500);
+    expect(whileDecoding).toBeGreaterThanOrEqual(5);
     expect(imagePoolStats().submitted).toBe(before.submitted + 1);
-    expect(Math.max(...dayTimes)).toBeLessThan(100);
-    console.info(`39 MP HEIC booked in ${bookingMs.toFixed(0)} ms; day view during the decode: ${dayTimes.map((t) => t.toFixed(1)).join(", ")} ms`);
     expect(res.statusCode).toBe(201);
     const [image] = await queryRows<{ data: Buffer | Uint8Array }>(database, sql`select data from booking_images where booking_id = ${res.json().id}`);
     expect(await sharp(Buffer.from(image.data)).metadata()).toMatchObject({ format: "jpeg", width: 2000, height: 1333 });
