@@ -1,5 +1,5 @@
 import compress from "@fastify/compress";
-import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from "fastify";
 import type { AppConfig } from "./config";
 import { openDatabase, type Database, type Db } from "./db/client";
 import { registerAccessGuard } from "./plugins/auth-guards";
@@ -20,8 +20,19 @@ import { Scheduler, type ScheduledJob } from "./jobs/scheduler";
 import { createAvailabilityRepository } from "./modules/availability/availability.repository";
 import { availabilityRoutes } from "./modules/availability/availability.routes";
 import { createAvailabilityService, type Clock } from "./modules/availability/availability.service";
-import { createBookingsRepository } from "./modules/bookings/bookings.repository";
+import { createBookingsRepository, type BookingRow } from "./modules/bookings/bookings.repository";
 import { bookingsRoutes } from "./modules/bookings/bookings.routes";
+import { createVisitReminders } from "./modules/bookings/visit-reminders";
+import { adminBookingsRoutes } from "./modules/admin-bookings/admin-bookings.routes";
+import { createAdminBookingsService } from "./modules/admin-bookings/admin-bookings.service";
+import { createBlockedTimesRepository } from "./modules/blocked-times/blocked-times.repository";
+import { blockedTimesRoutes } from "./modules/blocked-times/blocked-times.routes";
+import { createBlockedTimesService } from "./modules/blocked-times/blocked-times.service";
+import { bookingImagesRoutes } from "./modules/booking-images/booking-images.routes";
+import { createBookingImagesService } from "./modules/booking-images/booking-images.service";
+import { bookingLinksRoutes } from "./modules/booking-links/booking-links.routes";
+import { createBookingLinksService } from "./modules/booking-links/booking-links.service";
+import { bookingCalendarFile } from "./lib/calendar-file";
 import { createBookingsService } from "./modules/bookings/bookings.service";
 
 declare module "fastify" {
@@ -61,7 +72,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
     // Errors Fastify raises before routing (a malformed URL such as "/%") get the same Swedish
     // answer as everything else and never repeat the URL.
-    frameworkErrors: (error, _request, reply) => reply.status(400).send({ message: serverText.badRequest }),
+    frameworkErrors: (_error, _request, reply) => void (reply as unknown as FastifyReply).status(400).send({ message: serverText.badRequest }),
   });
   const routeTable: RegisteredRoute[] = [];
   app.decorate("routeTable", routeTable);
@@ -89,10 +100,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const outbox = new OutboxSender(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, ...options.outbox }, app.log);
   app.decorate("outbox", outbox);
-  const availability = createAvailabilityService(createAvailabilityRepository(database.db), options.now ?? (() => new Date()), config.timeZone);
+  const now = options.now ?? (() => new Date());
+  const availability = createAvailabilityService(createAvailabilityRepository(database.db), now, config.timeZone);
+  // Every booking write clears the shared availability answers at once (one repository writes bookings).
+  const bookingsRepo = createBookingsRepository(database.db, { onChange: () => availability.invalidate() });
+  const blockedTimesRepo = createBlockedTimesRepository(database.db);
+  const calendarFor = (booking: BookingRow) => bookingCalendarFile(booking, config.publicUrl, config.timeZone);
   const bookings = createBookingsService({
     db: database.db,
-    repo: createBookingsRepository(database.db),
+    repo: bookingsRepo,
     availability,
     outbox,
     limiter,
@@ -101,8 +117,27 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,
   });
+  const links = createBookingLinksService({ repo: bookingsRepo, availability, outbox, now, timeZone: config.timeZone, publicUrl: config.publicUrl, calendarFor });
   await app.register(availabilityRoutes, { availability });
   await app.register(bookingsRoutes, { bookings });
+  await app.register(bookingLinksRoutes, { links });
+  await app.register(bookingImagesRoutes, { images: createBookingImagesService({ repo: bookingsRepo, links }) });
+  await app.register(adminBookingsRoutes, {
+    adminBookings: createAdminBookingsService({
+      repo: bookingsRepo,
+      blockedTimes: blockedTimesRepo,
+      outbox,
+      now,
+      today: availability.today,
+      timeZone: config.timeZone,
+      publicUrl: config.publicUrl,
+      calendarFor,
+    }),
+  });
+  await app.register(blockedTimesRoutes, {
+    blockedTimes: createBlockedTimesService({ repo: blockedTimesRepo, bookings: bookingsRepo, today: availability.today, onChange: () => availability.invalidate() }),
+  });
+  const visitReminders = createVisitReminders({ repo: bookingsRepo, outbox, now, timeZone: config.timeZone, publicUrl: config.publicUrl });
 
   const jobs: ScheduledJob[] = [
     // A message whose notify was missed (a crash, an outage) is sent within a minute.
@@ -112,6 +147,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       cron: "*/15 * * * *",
       run: () => Promise.all([app.sessions.store.purgeExpired(), limiter.purge()]),
     },
+    // DECISIONS 14: two days before a visit; each run sends what is due, exactly once per booking.
+    { name: "visit-reminders", cron: "*/15 * * * *", run: () => visitReminders.run() },
   ];
   app.decorate("jobs", Object.fromEntries(jobs.map((job) => [job.name, job])));
   if (config.startWorkers) {

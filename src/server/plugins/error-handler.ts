@@ -36,6 +36,8 @@ function describe(error: FastifyError): [number, string] {
   if (error instanceof ZodError) return [400, error.issues[0]?.message ?? serverText.invalidInput];
   if (error.code && FASTIFY_CODES[error.code]) return FASTIFY_CODES[error.code];
   if (error.validation) return [400, serverText.invalidInput];
+  // The multipart parser (busboy) throws plain errors for a malformed body: the client's mistake.
+  if (!error.statusCode && /[\\/]@fastify[\\/]busboy[\\/]/.test(error.stack ?? "")) return [400, serverText.badRequest];
   const status = error.statusCode ?? 500;
   if (status === 429) return [429, serverText.tooManyRequests];
   if (status === 404) return [404, serverText.notFound];

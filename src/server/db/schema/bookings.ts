@@ -34,6 +34,12 @@ export const bookings = pgTable(
     googleCalendarEventId: text("google_calendar_event_id"),
     productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // When the current date and time were set (booked or moved): a visit reminder is only due for a
+    // time that was set more than two days ahead (DECISIONS 14, issue 14).
+    slotSetAt: timestamp("slot_set_at", { withTimezone: true }).notNull().defaultNow(),
+    // The "date timeSlot" the visit reminder was sent (or deliberately skipped) for; a moved visit
+    // gets a new one, never a second one for the same time.
+    visitReminderFor: text("visit_reminder_for"),
   },
   (t) => [
     index("bookings_date_idx").on(t.date),
@@ -93,4 +99,23 @@ export const blockedTimeSlots = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("blocked_time_slots_date_idx").on(t.date)],
+);
+
+// Every status change and reschedule of a booking: who, when, from what, to what (issue 14 history).
+export const bookingEvents = pgTable(
+  "booking_events",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actor: text("actor").notNull(),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name"),
+    kind: text("kind").notNull(),
+    fromValue: text("from_value"),
+    toValue: text("to_value"),
+  },
+  (t) => [index("booking_events_booking_idx").on(t.bookingId, t.at)],
 );

@@ -5,66 +5,149 @@ import { COMPANY, SERVICE_TYPE_LABELS, TERMS, type ServiceType } from "@/common/
 import type { OutboxMessage } from "../../jobs/outbox";
 import { bookingServerText as text } from "./bookings.text";
 
-export type ConfirmationInput = {
-  booking: { id: number; serviceType: string; date: string; timeSlot: string; description: string; heatpumpModel: string | null };
-  customer: { name: string; email: string; address: string; postalCode: string; city: string; phone: string };
-  manageUrl: string;
-  calendarFile: string;
-};
+type EmailBooking = { id: number; serviceType: string; date: string; timeSlot: string; description: string; heatpumpModel: string | null };
+type EmailCustomer = { name: string; email: string; address: string; postalCode: string; city: string; phone: string };
+
+export type ConfirmationInput = { booking: EmailBooking; customer: EmailCustomer; manageUrl: string; calendarFile: string };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** The Swedish booking confirmation, with the .ics attached and the customer's personal link. */
-export function bookingConfirmationEmail({ booking, customer, manageUrl, calendarFile }: ConfirmationInput): OutboxMessage {
-  const label = SERVICE_TYPE_LABELS[booking.serviceType as ServiceType] ?? booking.serviceType;
-  const day = format(parseISO(booking.date), "EEEE d MMMM yyyy", { locale: sv });
-  const start = booking.timeSlot.slice(0, 5);
-  const rows: [string, string][] = [
+const labelOf = (serviceType: string) => SERVICE_TYPE_LABELS[serviceType as ServiceType] ?? serviceType;
+const dayOf = (date: string) => format(parseISO(date), "EEEE d MMMM yyyy", { locale: sv });
+/** 'måndag 7 december 2026 kl. 08:00' */
+export const whenOf = (b: { date: string; timeSlot: string }) => `${dayOf(b.date)} kl. ${b.timeSlot.slice(0, 5)}`;
+
+const cancellationTerms = `Avbokning ska ske senast ${TERMS.cancellationHours} timmar före bokad tid, annars debiteras ${TERMS.lateCancellationFeePercent} % av tjänstens pris.`;
+const contactLine = `Frågor? Ring ${COMPANY.phone} (${COMPANY.openingHours.toLowerCase()}) eller mejla ${COMPANY.email}.`;
+
+function bookingRows(booking: EmailBooking, customer: EmailCustomer): [string, string][] {
+  return [
     ["Bokningsnummer", `#${booking.id}`],
-    ["Tjänst", label],
-    ["Datum", day],
+    ["Tjänst", labelOf(booking.serviceType)],
+    ["Datum", dayOf(booking.date)],
     ["Tid", booking.timeSlot],
     ...(booking.heatpumpModel ? ([["Värmepump", booking.heatpumpModel]] as [string, string][]) : []),
     ["Adress", `${customer.address}, ${customer.postalCode} ${customer.city}`],
-    ["Telefon", customer.phone],
-    ["Beskrivning", booking.description],
-    ["Preliminärt pris", indicativePrice(booking.serviceType, booking.heatpumpModel)],
   ];
-  const cancellation = `Avbokning ska ske senast ${TERMS.cancellationHours} timmar före bokad tid, annars debiteras ${TERMS.lateCancellationFeePercent} % av tjänstens pris.`;
-  const contact = `Frågor? Ring ${COMPANY.phone} (${COMPANY.openingHours.toLowerCase()}) eller mejla ${COMPANY.email}.`;
+}
+
+/**
+ * Every customer e-mail has the same shape: a greeting, a paragraph, the booking's facts, more
+ * paragraphs, the personal link, and the company's signature; in plain text and in HTML.
+ */
+function customerEmail(input: {
+  to: string;
+  subject: string;
+  heading: string;
+  greeting: string;
+  intro: string;
+  rows: [string, string][];
+  paragraphs: string[];
+  link?: { url: string; label: string };
+  calendarFile?: { bookingId: number; content: string };
+}): OutboxMessage {
   const textBody = [
-    `Hej ${customer.name}!`,
+    input.greeting,
     "",
-    `Tack för din bokning hos ${COMPANY.shortName}. Din tid är registrerad:`,
+    input.intro,
     "",
-    ...rows.map(([k, v]) => `${k}: ${v}`),
+    ...input.rows.map(([k, v]) => `${k}: ${v}`),
     "",
-    "Priset är preliminärt. Slutligt pris bekräftas innan arbetet påbörjas.",
+    ...input.paragraphs.flatMap((p) => [p, ""]),
+    ...(input.link ? [`${input.link.label}: ${input.link.url}`, ""] : []),
+    contactLine,
     "",
-    `Se din bokning: ${manageUrl}`,
-    "En kalenderfil (.ics) är bifogad så att du kan lägga in besöket i din kalender.",
-    "",
-    cancellation,
-    contact,
-    "",
-    `Vänliga hälsningar,`,
+    "Vänliga hälsningar,",
     COMPANY.name,
   ].join("\n");
   const html = `<!doctype html><html lang="sv"><body style="font-family:Arial,sans-serif;color:#1f2937">
-<h1 style="font-size:20px">Tack för din bokning, ${escapeHtml(customer.name)}!</h1>
-<p>Din tid hos ${escapeHtml(COMPANY.shortName)} är registrerad.</p>
-<table cellpadding="4">${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join("")}</table>
-<p>Priset är preliminärt. Slutligt pris bekräftas innan arbetet påbörjas.</p>
-<p><a href="${escapeHtml(manageUrl)}">Se din bokning</a></p>
-<p>En kalenderfil (.ics) är bifogad.</p>
-<p>${escapeHtml(cancellation)}<br>${escapeHtml(contact)}</p>
+<h1 style="font-size:20px">${escapeHtml(input.heading)}</h1>
+<p>${escapeHtml(input.intro)}</p>
+<table cellpadding="4">${input.rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join("")}</table>
+${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+${input.link ? `<p><a href="${escapeHtml(input.link.url)}">${escapeHtml(input.link.label)}</a></p>` : ""}
+<p>${escapeHtml(contactLine)}</p>
 <p>Vänliga hälsningar,<br>${escapeHtml(COMPANY.name)}</p></body></html>`;
   return {
-    to: customer.email,
-    subject: text.emailSubject(label, `${day} kl. ${start}`),
+    to: input.to,
+    subject: input.subject,
     text: textBody,
     html,
-    attachments: [{ filename: `${booking.id}.ics`, content: calendarFile, contentType: "text/calendar; charset=utf-8; method=PUBLISH", encoding: "utf8" }],
+    attachments: input.calendarFile
+      ? [{ filename: `${input.calendarFile.bookingId}.ics`, content: input.calendarFile.content, contentType: "text/calendar; charset=utf-8; method=PUBLISH", encoding: "utf8" }]
+      : [],
   };
+}
+
+/** The Swedish booking confirmation, with the .ics attached and the customer's personal link. */
+export function bookingConfirmationEmail({ booking, customer, manageUrl, calendarFile }: ConfirmationInput): OutboxMessage {
+  return customerEmail({
+    to: customer.email,
+    subject: text.emailSubject(labelOf(booking.serviceType), whenOf(booking)),
+    heading: `Tack för din bokning, ${customer.name}!`,
+    greeting: `Hej ${customer.name}!`,
+    intro: `Tack för din bokning hos ${COMPANY.shortName}. Din tid är registrerad:`,
+    rows: [
+      ...bookingRows(booking, customer),
+      ["Telefon", customer.phone],
+      ["Beskrivning", booking.description],
+      ["Preliminärt pris", indicativePrice(booking.serviceType, booking.heatpumpModel)],
+    ],
+    paragraphs: [
+      "Priset är preliminärt. Slutligt pris bekräftas innan arbetet påbörjas.",
+      "En kalenderfil (.ics) är bifogad så att du kan lägga in besöket i din kalender.",
+      `${cancellationTerms} Du kan själv avboka eller flytta besöket via länken fram till ${TERMS.cancellationHours} timmar före besöket.`,
+    ],
+    link: { url: manageUrl, label: "Se din bokning" },
+    calendarFile: { bookingId: booking.id, content: calendarFile },
+  });
+}
+
+/** Sent when the customer cancelled the visit from their link. */
+export function bookingCancelledEmail({ booking, customer }: { booking: EmailBooking; customer: EmailCustomer }): OutboxMessage {
+  return customerEmail({
+    to: customer.email,
+    subject: text.cancelledSubject(labelOf(booking.serviceType), whenOf(booking)),
+    heading: "Ditt besök är avbokat",
+    greeting: `Hej ${customer.name}!`,
+    intro: "Vi har tagit emot din avbokning. Besöket nedan är avbokat och tiden är frigjord:",
+    rows: bookingRows(booking, customer),
+    paragraphs: ["Välkommen att boka en ny tid när det passar dig."],
+  });
+}
+
+/** Sent when the customer moved the visit from their link: the new time and a new .ics. */
+export function bookingMovedEmail(input: { booking: EmailBooking; customer: EmailCustomer; previous: { date: string; timeSlot: string }; manageUrl: string; calendarFile: string }): OutboxMessage {
+  return customerEmail({
+    to: input.customer.email,
+    subject: text.movedSubject(labelOf(input.booking.serviceType), whenOf(input.booking)),
+    heading: "Ditt besök har flyttats",
+    greeting: `Hej ${input.customer.name}!`,
+    intro: `Ditt besök är flyttat från ${whenOf(input.previous)} till den nya tiden nedan:`,
+    rows: bookingRows(input.booking, input.customer),
+    paragraphs: ["En ny kalenderfil (.ics) är bifogad; ta bort den gamla tiden ur din kalender.", cancellationTerms],
+    link: { url: input.manageUrl, label: "Se din bokning" },
+    calendarFile: { bookingId: input.booking.id, content: input.calendarFile },
+  });
+}
+
+/** DECISIONS 14: two days before the visit, what to expect and how to prepare. */
+export function visitReminderEmail(input: { booking: EmailBooking; customer: EmailCustomer; manageUrl: string | null; canStillChange: boolean }): OutboxMessage {
+  const change = input.canStillChange
+    ? `Behöver du avboka eller flytta besöket? Det kan du göra via länken fram till ${TERMS.cancellationHours} timmar före besöket.`
+    : `Behöver du avboka eller flytta besöket? Ring oss på ${COMPANY.phone}. ${cancellationTerms}`;
+  return customerEmail({
+    to: input.customer.email,
+    subject: text.reminderSubject(labelOf(input.booking.serviceType), whenOf(input.booking)),
+    heading: "Påminnelse om ditt besök",
+    greeting: `Hej ${input.customer.name}!`,
+    intro: `Vi vill påminna om ditt besök från ${COMPANY.shortName} om två dagar:`,
+    rows: bookingRows(input.booking, input.customer),
+    paragraphs: [
+      "Så förbereder du besöket: se till att teknikern kommer fritt åt både inomhusdelen och utomhusdelen (flytta möbler, snö och annat som står i vägen), och att någon som är över 18 år är hemma.",
+      change,
+    ],
+    link: input.manageUrl && input.canStillChange ? { url: input.manageUrl, label: "Avboka eller flytta besöket" } : undefined,
+  });
 }

@@ -1,8 +1,12 @@
-import { and, eq, gt, gte, notInArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { bookingImages, bookings, customers, sharedBookingLinks } from "../../db/schema";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { isIsoDate } from "@/common/booking-rules";
+import type { AdminBookingListQuery } from "@/common/schemas/admin-bookings";
+import { sqlState, type Db } from "../../db/client";
+import { bookingEvents, bookingImages, bookings, customers, emailOutbox, sharedBookingLinks, users } from "../../db/schema";
+import { conflict } from "../../lib/errors";
 import type { ProcessedImage } from "../../lib/images";
 import { enqueueEmail, type OutboxMessage } from "../../jobs/outbox";
+import { bookingServerText as text } from "./bookings.text";
 
 export type NewCustomer = { name: string; email: string; phone: string; address: string; city: string; postalCode: string };
 export type NewBooking = {
@@ -15,9 +19,16 @@ export type NewBooking = {
   endTime: string;
   status: string;
 };
+export type SlotChange = { date: string; timeSlot: string; startTime: string; endTime: string };
 export type BookingRow = typeof bookings.$inferSelect;
+export type CustomerRow = typeof customers.$inferSelect;
+export type LinkRow = typeof sharedBookingLinks.$inferSelect;
+export type ImageRow = Omit<typeof bookingImages.$inferSelect, "data">;
 /** The contact details and address a booking keeps as it was booked (its own copy). */
 export type BookingContact = Pick<BookingRow, "contactName" | "contactEmail" | "contactPhone" | "address" | "postalCode" | "city">;
+
+/** Who changed a booking, as the history shows it. */
+export type Actor = { type: "admin" | "technician" | "customer" | "system"; userId?: number | null; name?: string | null };
 
 export const bookingContactOf = (c: NewCustomer): BookingContact => ({
   contactName: c.name,
@@ -38,20 +49,77 @@ export const contactOfBooking = (b: BookingContact): NewCustomer => ({
   city: b.city,
 });
 
-/** Visits that still lie ahead for the customer (they count against the active-bookings cap). */
+/** How a booking's time reads in its history: '2026-12-07 08:00-10:00'. */
+export const slotKey = (b: { date: string; timeSlot: string }) => `${b.date} ${b.timeSlot}`;
+
+/** Visits that are over or off: they no longer count as ahead, and get no reminder. */
 const FINISHED_STATUSES = ["cancelled", "completed"];
 
 export class TooManyActiveBookingsError extends Error {}
-export type CustomerRow = typeof customers.$inferSelect;
 
-export function createBookingsRepository(db: Db) {
+const imageColumns = {
+  id: bookingImages.id,
+  bookingId: bookingImages.bookingId,
+  imageUrl: bookingImages.imageUrl,
+  caption: bookingImages.caption,
+  uploadedBy: bookingImages.uploadedBy,
+  uploadedById: bookingImages.uploadedById,
+  contentType: bookingImages.contentType,
+  width: bookingImages.width,
+  height: bookingImages.height,
+  createdAt: bookingImages.createdAt,
+};
+
+/**
+ * The one place bookings are written, for the public wizard, admins, technicians and customer
+ * links: every write maps the exclusion constraint's refusal (SQLSTATE 23P01) to the same Swedish
+ * 409, records the change in the booking's history in the same transaction, and tells
+ * `onChange` (which clears the shared availability answers) once it has committed.
+ */
+export function createBookingsRepository(db: Db, { onChange = () => {} }: { onChange?: () => void } = {}) {
+  /** Runs a write in a transaction; a conflicting time becomes a 409, a commit clears shared reads. */
+  async function write<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await db.transaction((tx) => work(tx as unknown as Db));
+    } catch (error) {
+      // DECISIONS 5: the exclusion constraint decided that another booking holds this time.
+      if (sqlState(error) === "23P01") throw conflict(text.slotTaken);
+      throw error;
+    }
+    onChange();
+    return result;
+  }
+
+  async function recordEvent(tx: Db, bookingId: number, actor: Actor, kind: string, from: string | null, to: string | null) {
+    await tx.insert(bookingEvents).values({ bookingId, actor: actor.type, actorUserId: actor.userId ?? null, actorName: actor.name ?? null, kind, fromValue: from, toValue: to });
+  }
+
+  async function insertImage(tx: Db, bookingId: number, image: ProcessedImage, uploadedBy: string, uploadedById: number | null, caption: string | null) {
+    const [row] = await tx
+      .insert(bookingImages)
+      .values({ bookingId, imageUrl: "", caption, uploadedBy, uploadedById, contentType: image.contentType, width: image.width, height: image.height, data: image.data })
+      .returning({ id: bookingImages.id });
+    const url = `/api/booking/images/${row.id}/file`;
+    await tx.update(bookingImages).set({ imageUrl: url }).where(eq(bookingImages.id, row.id));
+    // bookings.images (SPEC §3) lists the image URLs too.
+    await tx.update(bookings).set({ images: sql`array_append(${bookings.images}, ${url})` }).where(eq(bookings.id, bookingId));
+    return { id: row.id, url };
+  }
+
+  async function lockBooking(tx: Db, id: number): Promise<BookingRow | undefined> {
+    const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for("update").limit(1);
+    return row;
+  }
+
   return {
+    // --- Writes -------------------------------------------------------------------------------------
+
     /**
-     * Creates the booking with its customer (found by e-mail, never changed; created when new),
+     * Creates a public booking with its customer (found by e-mail, never changed; created when new),
      * images, customer link and confirmation e-mail in one transaction: all of it or nothing.
-     * A conflicting booking makes the exclusion constraint fail (SQLSTATE 23P01) and everything is
-     * rolled back. Throws TooManyActiveBookingsError when the e-mail already has `maxActive` visits
-     * ahead; the check holds under concurrency because it runs under a lock on the e-mail address.
+     * Throws TooManyActiveBookingsError when the e-mail already has `maxActive` visits ahead; the
+     * check holds under concurrency because it runs under a lock on the e-mail address.
      */
     async createPublicBooking(input: {
       customer: NewCustomer;
@@ -62,47 +130,366 @@ export function createBookingsRepository(db: Db) {
       today: string;
       email: (booking: BookingRow) => OutboxMessage;
     }) {
-      return db.transaction(async (tx) => {
-        const executor = tx as unknown as Db;
-        await lockEmail(executor, input.customer.email);
-        if ((await countActiveBookings(executor, input.customer.email, input.today)) >= input.maxActive) throw new TooManyActiveBookingsError();
-        const customer = await findOrCreateCustomerByEmail(executor, input.customer);
+      return write(async (tx) => {
+        await lockEmail(tx, input.customer.email);
+        if ((await countActiveBookings(tx, input.customer.email, input.today)) >= input.maxActive) throw new TooManyActiveBookingsError();
+        const customer = await findOrCreateCustomerByEmail(tx, input.customer);
         const [booking] = await tx
           .insert(bookings)
           .values({ ...input.booking, ...bookingContactOf(input.customer), customerId: customer.id })
           .returning();
-        const urls: string[] = [];
-        for (const image of input.images) {
-          const [row] = await tx
-            .insert(bookingImages)
-            .values({ bookingId: booking.id, imageUrl: "", uploadedBy: "customer", contentType: image.contentType, width: image.width, height: image.height, data: image.data })
-            .returning({ id: bookingImages.id });
-          const url = `/api/booking/images/${row.id}/file`;
-          await tx.update(bookingImages).set({ imageUrl: url }).where(eq(bookingImages.id, row.id));
-          urls.push(url);
-        }
-        if (urls.length > 0) await tx.update(bookings).set({ images: urls }).where(eq(bookings.id, booking.id));
+        for (const image of input.images) await insertImage(tx, booking.id, image, "customer", null, null);
         await tx.insert(sharedBookingLinks).values({ bookingId: booking.id, token: input.link.token, expiresAt: input.link.expiresAt });
+        await recordEvent(tx, booking.id, { type: "customer", name: input.customer.name }, "created", null, slotKey(booking));
         const outboxId = await enqueueEmail(tx, input.email(booking));
         return { booking, outboxId };
       });
     },
 
-    /** The booking behind an active, unexpired link; records the access. */
-    async findByActiveLink(token: string) {
+    /**
+     * A booking made by staff (phone customers): for an existing customer (`customerId`) or a new
+     * one, with its own contact copy, the customer's link and, when given, the confirmation e-mail.
+     */
+    async createStaffBooking(input: {
+      customerId?: number;
+      contact: NewCustomer;
+      booking: NewBooking;
+      link: { token: string; expiresAt: Date; createdBy: number };
+      actor: Actor;
+      email?: (booking: BookingRow) => OutboxMessage;
+    }) {
+      return write(async (tx) => {
+        const customerId =
+          input.customerId !== undefined
+            ? (await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId)).limit(1))[0]?.id
+            : (await findOrCreateCustomerByEmail(tx, input.contact)).id;
+        if (customerId === undefined) return null;
+        const [booking] = await tx
+          .insert(bookings)
+          .values({ ...input.booking, ...bookingContactOf(input.contact), customerId })
+          .returning();
+        await tx.insert(sharedBookingLinks).values({ bookingId: booking.id, token: input.link.token, expiresAt: input.link.expiresAt, createdBy: input.link.createdBy });
+        await recordEvent(tx, booking.id, input.actor, "created", null, slotKey(booking));
+        const outboxId = input.email ? await enqueueEmail(tx, input.email(booking)) : null;
+        return { booking, outboxId };
+      });
+    },
+
+    /**
+     * Sets a booking's status and records it (kind "cancelled" for a cancellation). `allowed`
+     * decides from the locked row whether the change may happen (return a refusal to abort).
+     * Returns null when the booking does not exist.
+     */
+    async changeStatus(
+      id: number,
+      status: string,
+      actor: Actor,
+      options: { check?: (booking: BookingRow) => void; email?: (booking: BookingRow) => OutboxMessage } = {},
+    ) {
+      return write(async (tx) => {
+        const before = await lockBooking(tx, id);
+        if (!before) return null;
+        options.check?.(before);
+        if (before.status === status) return { before, after: before, outboxId: null };
+        const [after] = await tx.update(bookings).set({ status }).where(eq(bookings.id, id)).returning();
+        await recordEvent(tx, id, actor, status === "cancelled" ? "cancelled" : "status", before.status, status);
+        const outboxId = options.email ? await enqueueEmail(tx, options.email(after)) : null;
+        return { before, after, outboxId };
+      });
+    },
+
+    /** Moves a booking to another date and time (and status), recorded; null when it does not exist. */
+    async reschedule(
+      id: number,
+      slot: SlotChange,
+      status: string | undefined,
+      actor: Actor,
+      options: { check?: (booking: BookingRow) => void; email?: (booking: BookingRow) => OutboxMessage } = {},
+    ) {
+      return write(async (tx) => {
+        const before = await lockBooking(tx, id);
+        if (!before) return null;
+        options.check?.(before);
+        const [after] = await tx
+          .update(bookings)
+          .set({ ...slot, status: status ?? before.status, slotSetAt: sql`now()` })
+          .where(eq(bookings.id, id))
+          .returning();
+        await recordEvent(tx, id, actor, "reschedule", slotKey(before), slotKey(after));
+        if (after.status !== before.status) await recordEvent(tx, id, actor, "status", before.status, after.status);
+        const outboxId = options.email ? await enqueueEmail(tx, options.email(after)) : null;
+        return { before, after, outboxId };
+      });
+    },
+
+    /** Adds a re-encoded image to a booking, unless it already holds `maxImages`. */
+    async addImage(input: { bookingId: number; image: ProcessedImage; uploadedBy: string; uploadedById: number | null; caption: string | null; maxImages: number }) {
+      return write(async (tx) => {
+        const booking = await lockBooking(tx, input.bookingId);
+        if (!booking) return { status: "missing" as const };
+        const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(bookingImages).where(eq(bookingImages.bookingId, input.bookingId));
+        if (n >= input.maxImages) return { status: "full" as const };
+        const created = await insertImage(tx, input.bookingId, input.image, input.uploadedBy, input.uploadedById, input.caption);
+        return { status: "added" as const, ...created };
+      });
+    },
+
+    async deleteImage(imageId: number): Promise<boolean> {
+      return write(async (tx) => {
+        const [row] = await tx.delete(bookingImages).where(eq(bookingImages.id, imageId)).returning({ bookingId: bookingImages.bookingId, url: bookingImages.imageUrl });
+        if (!row) return false;
+        await tx.update(bookings).set({ images: sql`array_remove(${bookings.images}, ${row.url})` }).where(eq(bookings.id, row.bookingId));
+        return true;
+      });
+    },
+
+    /** A new customer link for the booking; earlier links stop working. Null when the booking does not exist. */
+    async replaceLink(bookingId: number, link: { token: string; expiresAt: Date; allowClientUpdates: boolean; createdBy: number }, actor: Actor) {
+      return write(async (tx) => {
+        if (!(await lockBooking(tx, bookingId))) return null;
+        await tx.update(sharedBookingLinks).set({ isActive: false }).where(eq(sharedBookingLinks.bookingId, bookingId));
+        const [row] = await tx.insert(sharedBookingLinks).values({ bookingId, ...link }).returning();
+        await recordEvent(tx, bookingId, actor, "link", null, "ny länk");
+        return row;
+      });
+    },
+
+    /** Activates, deactivates or changes the newest link of a booking; null when it has none. */
+    async updateLink(bookingId: number, patch: { isActive?: boolean; allowClientUpdates?: boolean }, actor: Actor) {
+      return write(async (tx) => {
+        const [latest] = await tx.select().from(sharedBookingLinks).where(eq(sharedBookingLinks.bookingId, bookingId)).orderBy(desc(sharedBookingLinks.id)).limit(1);
+        if (!latest) return null;
+        const [row] = await tx.update(sharedBookingLinks).set(patch).where(eq(sharedBookingLinks.id, latest.id)).returning();
+        if (patch.isActive !== undefined && patch.isActive !== latest.isActive) {
+          await recordEvent(tx, bookingId, actor, "link", latest.isActive ? "aktiv" : "inaktiv", row.isActive ? "aktiv" : "inaktiv");
+        }
+        return row;
+      });
+    },
+
+    /**
+     * Records that the visit reminder for the booking's current time is sent and queues it, unless
+     * another run (on any instance) already did: exactly once per booking and time.
+     */
+    async claimVisitReminder(id: number, key: string, email: (booking: BookingRow) => OutboxMessage): Promise<number | null> {
+      return db.transaction(async (tx) => {
+        const [booking] = await tx
+          .update(bookings)
+          .set({ visitReminderFor: key })
+          .where(and(eq(bookings.id, id), sql`${bookings.visitReminderFor} is distinct from ${key}`, sql`${bookings.date} || ' ' || ${bookings.timeSlot} = ${key}`, notInArray(bookings.status, FINISHED_STATUSES)))
+          .returning();
+        if (!booking) return null;
+        return enqueueEmail(tx as unknown as Db, email(booking));
+      });
+    },
+
+    async markBookingsSeen(userId: number) {
+      await db.update(users).set({ bookingsSeenAt: sql`now()` }).where(eq(users.id, userId));
+    },
+
+    // --- Reads --------------------------------------------------------------------------------------
+
+    async findById(id: number): Promise<BookingRow | undefined> {
+      const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+      return row;
+    },
+
+    /** The booking and link behind an active, unexpired token; records the access. */
+    async findByActiveLink(token: string): Promise<{ booking: BookingRow; link: LinkRow } | undefined> {
       const [row] = await db
-        .select({ booking: bookings, linkId: sharedBookingLinks.id })
+        .select({ booking: bookings, link: sharedBookingLinks })
         .from(sharedBookingLinks)
         .innerJoin(bookings, eq(bookings.id, sharedBookingLinks.bookingId))
-        .where(and(eq(sharedBookingLinks.token, token), eq(sharedBookingLinks.isActive, true), gt(sharedBookingLinks.expiresAt, new Date())))
+        .where(and(eq(sharedBookingLinks.token, token), eq(sharedBookingLinks.isActive, true), gt(sharedBookingLinks.expiresAt, sql`now()`)))
         .limit(1);
       if (!row) return undefined;
-      await db.update(sharedBookingLinks).set({ lastAccessed: new Date() }).where(eq(sharedBookingLinks.id, row.linkId));
+      await db.update(sharedBookingLinks).set({ lastAccessed: sql`now()` }).where(eq(sharedBookingLinks.id, row.link.id));
       return row;
+    },
+
+    /** The newest link of a booking that still works. */
+    async activeLinkOf(bookingId: number): Promise<LinkRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(sharedBookingLinks)
+        .where(and(eq(sharedBookingLinks.bookingId, bookingId), eq(sharedBookingLinks.isActive, true), gt(sharedBookingLinks.expiresAt, sql`now()`)))
+        .orderBy(desc(sharedBookingLinks.id))
+        .limit(1);
+      return row;
+    },
+
+    async technicianOf(booking: Pick<BookingRow, "assignedTechnicianId">) {
+      if (booking.assignedTechnicianId === null) return null;
+      const [row] = await db.select({ id: users.id, name: users.name, phone: users.phone }).from(users).where(eq(users.id, booking.assignedTechnicianId)).limit(1);
+      return row ?? null;
+    },
+
+    async imagesOf(bookingId: number): Promise<(ImageRow & { uploadedByName: string | null })[]> {
+      return db
+        .select({ ...imageColumns, uploadedByName: users.name })
+        .from(bookingImages)
+        .leftJoin(users, eq(users.id, bookingImages.uploadedById))
+        .where(eq(bookingImages.bookingId, bookingId))
+        .orderBy(asc(bookingImages.id));
+    },
+
+    async imageFile(imageId: number) {
+      const [row] = await db
+        .select({ bookingId: bookingImages.bookingId, uploadedBy: bookingImages.uploadedBy, contentType: bookingImages.contentType, data: bookingImages.data })
+        .from(bookingImages)
+        .where(eq(bookingImages.id, imageId))
+        .limit(1);
+      return row;
+    },
+
+    async imageById(imageId: number): Promise<ImageRow | undefined> {
+      const [row] = await db.select(imageColumns).from(bookingImages).where(eq(bookingImages.id, imageId)).limit(1);
+      return row;
+    },
+
+    /** The booking with everything the admin detail page shows. */
+    async detail(id: number) {
+      const [row] = await db
+        .select({ booking: bookings, customer: customers, technician: { id: users.id, name: users.name, phone: users.phone } })
+        .from(bookings)
+        .innerJoin(customers, eq(customers.id, bookings.customerId))
+        .leftJoin(users, eq(users.id, bookings.assignedTechnicianId))
+        .where(eq(bookings.id, id))
+        .limit(1);
+      if (!row) return undefined;
+      const [images, [link], history] = await Promise.all([
+        this.imagesOf(id),
+        db.select().from(sharedBookingLinks).where(eq(sharedBookingLinks.bookingId, id)).orderBy(desc(sharedBookingLinks.id)).limit(1),
+        db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id)).orderBy(asc(bookingEvents.at), asc(bookingEvents.id)),
+      ]);
+      return { ...row, technician: row.technician?.id ? row.technician : null, images, link: link ?? null, history };
+    },
+
+    /**
+     * One page of the admin list, filtered, searched and sorted by the database, with the total in
+     * the same query (a window count).
+     */
+    async list(query: AdminBookingListQuery) {
+      const conditions: SQL[] = [];
+      if (query.status !== "all") conditions.push(eq(bookings.status, query.status));
+      if (query.serviceType !== "all") conditions.push(eq(bookings.serviceType, query.serviceType));
+      const search = query.search.trim();
+      if (search) conditions.push(searchCondition(search));
+      const order =
+        query.sort === "date_asc"
+          ? [asc(bookings.date), asc(bookings.startTime), asc(bookings.id)]
+          : query.sort === "created_desc"
+            ? [desc(bookings.createdAt), desc(bookings.id)]
+            : [desc(bookings.date), desc(bookings.startTime), desc(bookings.id)];
+      const rows = await db
+        .select({ ...listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(bookings)
+        .leftJoin(users, eq(users.id, bookings.assignedTechnicianId))
+        .where(conditions.length > 0 ? and(...conditions) : undefined)
+        .orderBy(...order)
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize);
+      return { rows, total: rows[0]?.total ?? (query.page > 1 ? await this.count(conditions) : 0) };
+    },
+
+    async count(conditions: SQL[]) {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(conditions.length > 0 ? and(...conditions) : undefined);
+      return row.n;
+    },
+
+    /** What the admin overview shows, in one round trip per part. */
+    async overview(input: { today: string; weekEnd: string; seenSince: Date }) {
+      const base = () => db.select(listColumns).from(bookings).leftJoin(users, eq(users.id, bookings.assignedTechnicianId));
+      const [today, fresh, unassigned, failedEmails] = await Promise.all([
+        base()
+          .where(and(eq(bookings.date, input.today), ne(bookings.status, "cancelled")))
+          .orderBy(asc(bookings.startTime)),
+        base().where(gt(bookings.createdAt, input.seenSince)).orderBy(desc(bookings.createdAt)).limit(50),
+        base()
+          .where(and(gte(bookings.date, input.today), lte(bookings.date, input.weekEnd), isNull(bookings.assignedTechnicianId), notInArray(bookings.status, FINISHED_STATUSES)))
+          .orderBy(asc(bookings.date), asc(bookings.startTime))
+          .limit(50),
+        db
+          .select({ id: emailOutbox.id, to: emailOutbox.to, subject: emailOutbox.subject, lastError: emailOutbox.lastError, createdAt: emailOutbox.createdAt })
+          .from(emailOutbox)
+          .where(or(eq(emailOutbox.status, "failed"), and(eq(emailOutbox.status, "queued"), gte(emailOutbox.attempts, 3))))
+          .orderBy(desc(emailOutbox.createdAt))
+          .limit(20),
+      ]);
+      return { today, fresh, unassigned, failedEmails };
+    },
+
+    async bookingsSeenAt(userId: number): Promise<Date | null> {
+      const [row] = await db.select({ at: users.bookingsSeenAt }).from(users).where(eq(users.id, userId)).limit(1);
+      return row?.at ?? null;
+    },
+
+    /** Customers matching a name, e-mail, phone or address, for picking one when booking by phone. */
+    async searchCustomers(q: string) {
+      const pattern = `%${escapeLike(q)}%`;
+      return db
+        .select({ id: customers.id, name: customers.name, email: customers.email, phone: customers.phone, address: customers.address, postalCode: customers.postalCode, city: customers.city })
+        .from(customers)
+        .where(or(sql`${customers.name} ilike ${pattern}`, sql`${customers.email} ilike ${pattern}`, sql`${customers.phone} ilike ${pattern}`, sql`${customers.address} ilike ${pattern}`))
+        .orderBy(asc(customers.name))
+        .limit(10);
+    },
+
+    /** Active visits on the given dates whose reminder for their current time is not yet sent. */
+    async visitRemindersToConsider(dates: string[]) {
+      return db
+        .select()
+        .from(bookings)
+        .where(and(inArray(bookings.date, dates), notInArray(bookings.status, FINISHED_STATUSES), sql`${bookings.visitReminderFor} is distinct from ${bookings.date} || ' ' || ${bookings.timeSlot}`));
+    },
+
+    /** Active bookings overlapping a time range on a date whose service type is one of `serviceTypes`. */
+    async activeBookingsOverlapping(date: string, startTime: string, endTime: string, serviceTypes: readonly string[]) {
+      return db
+        .select({ id: bookings.id, date: bookings.date, timeSlot: bookings.timeSlot, serviceType: bookings.serviceType, status: bookings.status, customerName: bookings.contactName })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.date, date),
+            lt(bookings.startTime, endTime),
+            gt(bookings.endTime, startTime),
+            inArray(bookings.serviceType, [...serviceTypes]),
+            notInArray(bookings.status, FINISHED_STATUSES),
+          ),
+        )
+        .orderBy(asc(bookings.startTime));
     },
   };
 }
 export type BookingsRepository = ReturnType<typeof createBookingsRepository>;
+
+const listColumns = {
+  id: bookings.id,
+  date: bookings.date,
+  timeSlot: bookings.timeSlot,
+  serviceType: bookings.serviceType,
+  status: bookings.status,
+  customerName: bookings.contactName,
+  customerPhone: bookings.contactPhone,
+  address: bookings.address,
+  postalCode: bookings.postalCode,
+  city: bookings.city,
+  createdAt: bookings.createdAt,
+  technicianId: users.id,
+  technicianName: users.name,
+  technicianPhone: users.phone,
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** SPEC §2 list search: a booking id, a date yyyy-MM-dd, or text in the customer's name, address or city. */
+function searchCondition(search: string): SQL {
+  if (isIsoDate(search)) return eq(bookings.date, search);
+  const pattern = `%${escapeLike(search)}%`;
+  const text = or(sql`${bookings.contactName} ilike ${pattern}`, sql`${bookings.address} ilike ${pattern}`, sql`${bookings.city} ilike ${pattern}`)!;
+  const id = /^#?(\d{1,9})$/.exec(search)?.[1];
+  return id ? or(eq(bookings.id, Number(id)), text)! : text;
+}
 
 /**
  * Serialises bookings per e-mail address until the transaction ends (on every instance), so the
@@ -121,8 +508,8 @@ async function countActiveBookings(tx: Db, email: string, today: string): Promis
 }
 
 /**
- * The customer record for a public booking: the newest one with this e-mail (case-insensitive), or a
- * new one. A public form never changes an existing record: only staff update or merge customers.
+ * The customer record for a new booking: the newest one with this e-mail (case-insensitive), or a
+ * new one. Booking never changes an existing record: only staff update or merge customers.
  */
 async function findOrCreateCustomerByEmail(tx: Db, input: NewCustomer): Promise<CustomerRow> {
   const [existing] = await tx

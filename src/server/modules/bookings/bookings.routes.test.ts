@@ -235,7 +235,8 @@ describe("no double booking (DECISIONS 5)", () => {
     const refused = attempts.filter((a) => a.status === "rejected");
     expect(attempts.filter((a) => a.status === "fulfilled")).toHaveLength(1);
     expect(refused).toHaveLength(49);
-    expect(refused.every((a) => sqlState((a as PromiseRejectedResult).reason) === "23P01")).toBe(true);
+    // The repository turned each constraint refusal (SQLSTATE 23P01) into the Swedish 409.
+    expect(refused.every((a) => (a as PromiseRejectedResult).reason?.statusCode === 409)).toBe(true);
     expect(await queryRows(database, sql`select id from bookings where date = '2026-12-26'`)).toHaveLength(1);
     expect(await queryRows(database, sql`select id from email_outbox where "to" like 'raa%@exempel.se'`)).toHaveLength(1);
     expect(await queryRows(database, sql`select id from customers where email like 'raa%@exempel.se'`)).toHaveLength(1);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { BookingCreatedSchema, CreateBookingSchema } from "@/common/schemas/bookings";
 import { MAX_IMAGE_DATA_URL_LENGTH, MAX_IMAGES } from "@/common/schemas/images";
 import type { BookingsService } from "./bookings.service";
@@ -11,8 +10,6 @@ import type { BookingsService } from "./bookings.service";
  * Content-Length before reading a byte.
  */
 export const BOOKING_BODY_LIMIT = MAX_IMAGES * MAX_IMAGE_DATA_URL_LENGTH + 64 * 1024;
-
-const LinkTokenParams = z.object({ token: z.string().min(20).max(100) });
 
 export async function bookingsRoutes(fastify: FastifyInstance, { bookings }: { bookings: BookingsService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -26,17 +23,5 @@ export async function bookingsRoutes(fastify: FastifyInstance, { bookings }: { b
       schema: { body: CreateBookingSchema, response: { 201: BookingCreatedSchema } },
     },
     async (request, reply) => reply.status(201).send(await bookings.create(request.body)),
-  );
-
-  app.get(
-    "/api/booking-links/:token/calendar.ics",
-    { schema: { params: LinkTokenParams, response: { 200: z.string() } } },
-    async (request, reply) => {
-      const { id, ics } = await bookings.calendarFile(request.params.token);
-      return reply
-        .header("content-type", "text/calendar; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${id}.ics"`)
-        .send(ics);
-    },
   );
 }

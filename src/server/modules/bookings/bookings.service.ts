@@ -4,9 +4,9 @@ import { addDays, dateRejection, dateRejectionMessage, isBookableSlot, parseTime
 import type { BookingStatus, ServiceType } from "@/common/constants";
 import type { BookingCreated, CreateBooking } from "@/common/schemas/bookings";
 import { parseImageDataUrl } from "@/common/schemas/images";
-import { sqlState, type Db } from "../../db/client";
+import type { Db } from "../../db/client";
 import { bookingCalendarFile } from "../../lib/calendar-file";
-import { AppError, conflict, notFound } from "../../lib/errors";
+import { AppError, conflict } from "../../lib/errors";
 import { reencodeImage, type ProcessedImage } from "../../lib/images";
 import type { Limits } from "../../config";
 import type { OutboxSender } from "../../jobs/outbox";
@@ -19,6 +19,7 @@ import { bookingServerText as text } from "./bookings.text";
 
 /** Customer links stay valid for 30 days after the visit. */
 const LINK_VALID_DAYS_AFTER_VISIT = 30;
+export const linkExpiry = (visitDate: string) => new Date(`${addDays(visitDate, LINK_VALID_DAYS_AFTER_VISIT)}T23:59:59Z`);
 
 type Deps = {
   db: Db;
@@ -51,7 +52,6 @@ export function createBookingsService({ db, repo, availability, outbox, limiter,
   /** Work after a committed booking: it may fail, but it may never turn the booking into an error. */
   function afterCommit(outboxId: number) {
     try {
-      availability.invalidate();
       outbox.notify(outboxId);
     } catch (error) {
       log.error({ err: error, outboxId }, "efterarbete efter bokning misslyckades; utkorgen skickar e-posten vid nästa körning");
@@ -110,14 +110,12 @@ export function createBookingsService({ db, repo, availability, outbox, limiter,
             status,
           },
           images,
-          link: { token, expiresAt: new Date(`${addDays(input.date, LINK_VALID_DAYS_AFTER_VISIT)}T23:59:59Z`) },
+          link: { token, expiresAt: linkExpiry(input.date) },
           maxActive: limits.activeBookingsPerEmail,
           today: availability.today(),
           email: (booking) => bookingConfirmationEmail({ booking, customer: contactOfBooking(booking), manageUrl: manageUrl(token), calendarFile: calendarFor(booking) }),
         });
       } catch (error) {
-        // DECISIONS 5: the exclusion constraint decided that another booking won this time.
-        if (sqlState(error) === "23P01") throw conflict(text.slotTaken);
         if (error instanceof TooManyActiveBookingsError) throw conflict(text.tooManyActive(limits.activeBookingsPerEmail));
         throw error;
       }
@@ -138,12 +136,6 @@ export function createBookingsService({ db, repo, availability, outbox, limiter,
       };
     },
 
-    /** The .ics file behind a customer link. */
-    async calendarFile(token: string): Promise<{ id: number; ics: string }> {
-      const row = await repo.findByActiveLink(token);
-      if (!row) throw notFound(text.linkInvalid);
-      return { id: row.booking.id, ics: calendarFor(row.booking) };
-    },
   };
 }
 export type BookingsService = ReturnType<typeof createBookingsService>;

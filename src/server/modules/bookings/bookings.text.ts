@@ -8,4 +8,17 @@ export const bookingServerText = {
   tooManyActive: (max: number) =>
     `Du har redan ${max} kommande besök bokade med den här e-postadressen. Ring oss om du behöver boka fler.`,
   emailSubject: (label: string, when: string) => `Bokningsbekräftelse: ${label} ${when}`,
+  cancelledSubject: (label: string, when: string) => `Avbokning bekräftad: ${label} ${when}`,
+  movedSubject: (label: string, when: string) => `Ny tid för ditt besök: ${label} ${when}`,
+  reminderSubject: (label: string, when: string) => `Påminnelse: ${label} ${when}`,
+  bookingNotFound: "Bokning hittades inte",
+  customerNotFound: "Kunden finns inte längre.",
+  blockedTime: "Tiden är blockerad för den här tjänsten. Välj en annan tid.",
+  slotNotOfferedAdmin: (slot: string) => `Tiden ${slot} kan inte bokas för den här tjänsten det valda datumet.`,
+  dateInPast: "Det går inte att boka ett datum som redan har passerat.",
+  noLink: "Bokningen har ingen kundlänk ännu.",
+  imageNotFound: "Bilden hittades inte.",
+  tooManyImages: (max: number) => `Bokningen har redan ${max} bilder.`,
+  imageRequired: "Välj en bild att ladda upp",
+  imageForbidden: "Du har inte behörighet att se bilden.",
 } as const;

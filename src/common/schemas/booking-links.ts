@@ -1,0 +1,49 @@
+// Contracts of the customer's own booking page /booking/shared/{token} (SPEC §2, DECISIONS 9) and
+// its self-service (cancel and move at least 24 hours before the visit, SPEC §9 terms).
+import { z } from "zod";
+import { BOOKING_STATUSES, SERVICE_TYPES } from "../constants";
+import { BookingImageSchema } from "./admin-bookings";
+import { isoDateSchema, timeSlotLabelSchema } from "./bookings";
+
+export const bookingLinkText = {
+  invalidTitle: "Ogiltig länk",
+  invalid: "Denna länk har upphört att gälla eller tagits bort.",
+  loadFailed: "Kunde inte hämta bokningsinformation. Var god försök igen senare.",
+  tooLate: (hours: number, phone: string) =>
+    `Besöket är om mindre än ${hours} timmar och kan inte längre ändras här. Ring oss på ${phone} så hjälper vi dig.`,
+  notChangeable: "Bokningen kan inte ändras eftersom den redan är avbokad eller genomförd.",
+  updatesNotAllowed: "Bilder kan inte läggas till för den här bokningen.",
+} as const;
+
+/** A link token in a URL: 256 random bits in base64url; anything else cannot be one. */
+export const LinkTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22,100}$/, { error: bookingLinkText.invalid });
+export const LinkTokenParamsSchema = z.object({ token: LinkTokenSchema });
+
+export const BookingLinkViewSchema = z.object({
+  booking: z.object({
+    id: z.number(),
+    status: z.enum(BOOKING_STATUSES),
+    serviceType: z.enum(SERVICE_TYPES),
+    date: z.string(),
+    timeSlot: z.string(),
+    heatpumpModel: z.string().nullable(),
+    description: z.string(),
+    customerName: z.string(),
+    address: z.string(),
+    postalCode: z.string(),
+    city: z.string(),
+  }),
+  technician: z.object({ name: z.string(), phone: z.string().nullable() }).nullable(),
+  images: z.array(BookingImageSchema),
+  /** Whether the customer may add and delete images (SPEC §6 updatesAllowed). */
+  updatesAllowed: z.boolean(),
+  /** Whether the visit can still be cancelled or moved here, and until when (ISO instant). */
+  selfService: z.object({ canChange: z.boolean(), deadline: z.string(), reason: z.string().nullable() }),
+  calendarUrl: z.string(),
+  company: z.object({ name: z.string(), phone: z.string(), email: z.string(), openingHours: z.string() }),
+});
+export type BookingLinkView = z.output<typeof BookingLinkViewSchema>;
+
+/** POST /api/booking-links/{token}/reschedule: another free slot of the same service. */
+export const MoveBookingSchema = z.object({ date: isoDateSchema(), timeSlot: timeSlotLabelSchema() });
+export type MoveBooking = z.output<typeof MoveBookingSchema>;

@@ -1,0 +1,3 @@
+export const blockedTimesServerText = {
+  notFound: "Den blockerade tiden hittades inte.",
+} as const;

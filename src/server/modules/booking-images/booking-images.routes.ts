@@ -1,0 +1,56 @@
+import multipart from "@fastify/multipart";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { BookingImageSchema } from "@/common/schemas/admin-bookings";
+import { OkSchema } from "@/common/schemas/common";
+import { IMAGE_UPLOADERS } from "@/common/constants";
+import { MAX_IMAGE_BYTES } from "@/common/schemas/images";
+import type { BookingImagesService } from "./booking-images.service";
+
+const TokenQuery = z.object({ token: z.string().max(100).optional() });
+const ImageIdParams = z.object({ imageId: z.coerce.number().int().positive().max(2_147_483_647) });
+const FileParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** SPEC §7 multipart upload: image, caption, bookingId, uploadedBy (decided by the server), and a customer's token. */
+const UploadBodySchema = z.object({
+  image: z.instanceof(Buffer, { error: "Välj en bild att ladda upp" }),
+  caption: z.string().max(200).optional(),
+  bookingId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  uploadedBy: z.enum(IMAGE_UPLOADERS).optional(),
+  token: z.string().max(100).optional(),
+});
+
+// Public at the prefix: staff are recognised by their session, customers by their link token, and
+// the service decides per image (see docs/decisions/0003-public-routes.md).
+export async function bookingImagesRoutes(fastify: FastifyInstance, { images }: { images: BookingImagesService }) {
+  // Multipart is parsed only in this plugin's scope; other routes answer 415 to it.
+  await fastify.register(multipart, {
+    attachFieldsToBody: "keyValues",
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 6, fieldSize: 1024, parts: 8 },
+  });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post("/api/booking/images", { schema: { body: UploadBodySchema, response: { 201: BookingImageSchema } } }, async (request, reply) => {
+    const { image, caption, bookingId, token } = request.body;
+    return reply.status(201).send(await images.upload({ user: request.user, token }, { bookingId, caption, bytes: image }));
+  });
+
+  app.delete(
+    "/api/booking/images/:imageId",
+    { schema: { params: ImageIdParams, querystring: TokenQuery, response: { 200: OkSchema } } },
+    async (request) => {
+      await images.delete({ user: request.user, token: request.query.token }, request.params.imageId);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    "/api/booking/images/:id/file",
+    { schema: { params: FileParams, querystring: TokenQuery, response: { 200: z.any().describe("image/jpeg") } } },
+    async (request, reply) => {
+      const file = await images.file({ user: request.user, token: request.query.token }, request.params.id);
+      return reply.header("content-type", file.contentType).header("content-disposition", "inline").send(Buffer.from(file.data));
+    },
+  );
+}

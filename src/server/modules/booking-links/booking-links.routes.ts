@@ -1,0 +1,36 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { BookingLinkViewSchema, LinkTokenParamsSchema, MoveBookingSchema } from "@/common/schemas/booking-links";
+import type { BookingLinksService } from "./booking-links.service";
+
+// Public by design: the unguessable token in the path is the customer's key (DECISIONS 9).
+export async function bookingLinksRoutes(fastify: FastifyInstance, { links }: { links: BookingLinksService }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get("/api/booking-links/:token", { schema: { params: LinkTokenParamsSchema, response: { 200: BookingLinkViewSchema } } }, (request) =>
+    links.view(request.params.token),
+  );
+
+  app.post("/api/booking-links/:token/cancel", { schema: { params: LinkTokenParamsSchema, response: { 200: BookingLinkViewSchema } } }, (request) =>
+    links.cancel(request.params.token),
+  );
+
+  app.post(
+    "/api/booking-links/:token/reschedule",
+    { schema: { params: LinkTokenParamsSchema, body: MoveBookingSchema, response: { 200: BookingLinkViewSchema } } },
+    (request) => links.move(request.params.token, request.body),
+  );
+
+  app.get(
+    "/api/booking-links/:token/calendar.ics",
+    { schema: { params: LinkTokenParamsSchema, response: { 200: z.string().describe("text/calendar") } } },
+    async (request, reply) => {
+      const { id, ics } = await links.calendarFile(request.params.token);
+      return reply
+        .header("content-type", "text/calendar; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${id}.ics"`)
+        .send(ics);
+    },
+  );
+}

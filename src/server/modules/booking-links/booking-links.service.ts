@@ -1,0 +1,128 @@
+import { dateRejection, dateRejectionMessage, isBookableSlot, parseTimeSlot, ruleText, slotInstants } from "@/common/booking-rules";
+import { COMPANY, TERMS, type BookingStatus, type ServiceType } from "@/common/constants";
+import { bookingLinkText, type BookingLinkView, type MoveBooking } from "@/common/schemas/booking-links";
+import { AppError, conflict, notFound } from "../../lib/errors";
+import type { OutboxSender } from "../../jobs/outbox";
+import type { AvailabilityService } from "../availability/availability.service";
+import { bookingCancelledEmail, bookingMovedEmail } from "../bookings/booking-email";
+import { toBookingImage } from "../bookings/booking-views";
+import { contactOfBooking, type BookingRow, type BookingsRepository, type LinkRow } from "../bookings/bookings.repository";
+import { bookingServerText } from "../bookings/bookings.text";
+
+type Deps = {
+  repo: BookingsRepository;
+  availability: AvailabilityService;
+  outbox: Pick<OutboxSender, "notify">;
+  now: () => Date;
+  timeZone: string;
+  publicUrl: string;
+  calendarFor: (booking: BookingRow) => string;
+};
+
+const HOUR_MS = 3600 * 1000;
+/** Statuses in which the visit is still ahead and can be cancelled or moved by the customer. */
+const CHANGEABLE: readonly string[] = ["planned", "confirmed", "rescheduled"];
+
+/**
+ * The customer's own booking page behind their link (DECISIONS 9), with self-service beyond the
+ * spec: at least 24 hours before the visit (SPEC §9 terms) the customer may cancel it or move it
+ * to another free time of the same service, under the same rules and the same exclusion
+ * constraint as a new booking. Changes are recorded as made by the customer.
+ */
+export function createBookingLinksService({ repo, availability, outbox, now, timeZone, publicUrl, calendarFor }: Deps) {
+  const manageUrl = (token: string) => `${publicUrl}/booking/shared/${token}`;
+
+  async function open(token: string): Promise<{ booking: BookingRow; link: LinkRow }> {
+    const found = await repo.findByActiveLink(token);
+    if (!found) throw notFound(bookingLinkText.invalid);
+    return found;
+  }
+
+  /** Whether the customer may still cancel or move the visit, and until when. */
+  function selfService(booking: BookingRow) {
+    const start = slotInstants(booking.date, booking.timeSlot, timeZone)!.start;
+    const deadline = new Date(start.getTime() - TERMS.cancellationHours * HOUR_MS);
+    if (!CHANGEABLE.includes(booking.status)) return { canChange: false, deadline, reason: bookingLinkText.notChangeable };
+    if (now().getTime() > deadline.getTime()) return { canChange: false, deadline, reason: bookingLinkText.tooLate(TERMS.cancellationHours, COMPANY.phone) };
+    return { canChange: true, deadline, reason: null };
+  }
+
+  function assertCanChange(booking: BookingRow) {
+    const state = selfService(booking);
+    if (!state.canChange) throw new AppError("TOO_LATE", 409, state.reason!);
+  }
+
+  async function view(token: string, found: { booking: BookingRow; link: LinkRow }): Promise<BookingLinkView> {
+    const { booking, link } = found;
+    const [technician, images] = await Promise.all([repo.technicianOf(booking), repo.imagesOf(booking.id)]);
+    const state = selfService(booking);
+    return {
+      booking: {
+        id: booking.id,
+        status: booking.status as BookingStatus,
+        serviceType: booking.serviceType as ServiceType,
+        date: booking.date,
+        timeSlot: booking.timeSlot,
+        heatpumpModel: booking.heatpumpModel,
+        description: booking.description,
+        customerName: booking.contactName,
+        address: booking.address,
+        postalCode: booking.postalCode,
+        city: booking.city,
+      },
+      technician: technician ? { name: technician.name, phone: technician.phone } : null,
+      images: images.map((image) => toBookingImage(image, token)),
+      updatesAllowed: link.allowClientUpdates && CHANGEABLE.includes(booking.status),
+      selfService: { canChange: state.canChange, deadline: state.deadline.toISOString(), reason: state.reason },
+      calendarUrl: `/api/booking-links/${token}/calendar.ics`,
+      company: { name: COMPANY.name, phone: COMPANY.phone, email: COMPANY.email, openingHours: COMPANY.openingHours },
+    };
+  }
+
+  return {
+    async view(token: string) {
+      return view(token, await open(token));
+    },
+
+    /** The .ics file of the visit behind the link. */
+    async calendarFile(token: string): Promise<{ id: number; ics: string }> {
+      const { booking } = await open(token);
+      return { id: booking.id, ics: calendarFor(booking) };
+    },
+
+    /** Cancels the visit (the time is free again at once) and confirms by e-mail. */
+    async cancel(token: string): Promise<BookingLinkView> {
+      const { booking } = await open(token);
+      const changed = await repo.changeStatus(booking.id, "cancelled", { type: "customer", name: booking.contactName }, {
+        check: assertCanChange,
+        email: (after) => bookingCancelledEmail({ booking: after, customer: contactOfBooking(after) }),
+      });
+      if (changed?.outboxId) outbox.notify(changed.outboxId);
+      return this.view(token);
+    },
+
+    /** Moves the visit to another free time of the same service, with the rules of a new booking. */
+    async move(token: string, input: MoveBooking): Promise<BookingLinkView> {
+      const { booking } = await open(token);
+      assertCanChange(booking);
+      const serviceType = booking.serviceType as ServiceType;
+      const today = availability.today();
+      const rejection = dateRejection(serviceType, input.date, today);
+      if (rejection) throw new AppError("DATE_NOT_BOOKABLE", 422, dateRejectionMessage(rejection, serviceType));
+      if (!isBookableSlot(serviceType, input.date, input.timeSlot, today)) throw new AppError("SLOT_NOT_OFFERED", 422, ruleText.slotNotOffered(input.timeSlot));
+      if (!(await availability.isAvailable(serviceType, input.date, input.timeSlot, { fresh: true }))) throw conflict(bookingServerText.slotUnavailable);
+      const slot = parseTimeSlot(input.timeSlot)!;
+      const previous = { date: booking.date, timeSlot: booking.timeSlot };
+      const moved = await repo.reschedule(booking.id, { date: input.date, timeSlot: slot.label, startTime: slot.start, endTime: slot.end }, undefined, { type: "customer", name: booking.contactName }, {
+        check: assertCanChange,
+        email: (after) => bookingMovedEmail({ booking: after, customer: contactOfBooking(after), previous, manageUrl: manageUrl(token), calendarFile: calendarFor(after) }),
+      });
+      if (moved?.outboxId) outbox.notify(moved.outboxId);
+      return this.view(token);
+    },
+
+    /** The booking behind an active link, for image uploads and deletions. */
+    open,
+  };
+}
+export type BookingLinksService = ReturnType<typeof createBookingLinksService>;
