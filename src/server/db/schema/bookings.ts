@@ -43,6 +43,9 @@ export const bookings = pgTable(
   },
   (t) => [
     index("bookings_date_idx").on(t.date),
+    // The availability query (modules/availability) reads only active bookings' date and times: with
+    // all three in a partial index it is an index-only scan that never touches the table.
+    index("bookings_active_date_idx").on(t.date, t.startTime, t.endTime).where(sql`${t.status} <> 'cancelled'`),
     index("bookings_customer_idx").on(t.customerId),
     index("bookings_technician_idx").on(t.assignedTechnicianId),
     index("bookings_status_idx").on(t.status),

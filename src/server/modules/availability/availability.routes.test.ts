@@ -9,14 +9,18 @@ import type { FastifyInstance } from "fastify";
 let database: Database;
 let app: FastifyInstance;
 
+// The contact details every booking keeps its own copy of.
+const CONTACT_COLUMNS = sql.raw("contact_name, contact_email, contact_phone, address, postal_code, city");
+const CONTACT = sql.raw("'Eva', 'eva@exempel.se', '070', 'Gatan 1', '17164', 'Solna'");
+
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildApp(testConfig(), { database, now: () => NOW });
   await database.db.execute(sql`insert into customers (name, email, phone, address, city, postal_code) values ('Eva', 'eva@exempel.se', '070', 'Gatan 1', 'Solna', '17164')`);
   // Booked: Monday 10:00-12:00. Blocked for installation: Tuesday 8 Dec morning. Cancelled bookings free their time.
-  await database.db.execute(sql`insert into bookings (customer_id, service_type, date, time_slot, start_time, end_time, status) values
-    (1, 'service', ${FIRST_SERVICE_MONDAY}, '10:00-12:00', '10:00', '12:00', 'confirmed'),
-    (1, 'service', ${FIRST_SERVICE_MONDAY}, '12:00-14:00', '12:00', '14:00', 'cancelled')`);
+  await database.db.execute(sql`insert into bookings (customer_id, service_type, date, time_slot, start_time, end_time, status, ${CONTACT_COLUMNS}) values
+    (1, 'service', ${FIRST_SERVICE_MONDAY}, '10:00-12:00', '10:00', '12:00', 'confirmed', ${CONTACT}),
+    (1, 'service', ${FIRST_SERVICE_MONDAY}, '12:00-14:00', '12:00', '14:00', 'cancelled', ${CONTACT})`);
   await database.db.execute(sql`insert into blocked_time_slots (date, start_time, end_time, reason, service_types) values
     ('2026-12-08', '07:00', '09:00', 'Utbildning', ARRAY['installation'])`);
 });
@@ -98,9 +102,9 @@ describe("GET /api/availability/range", () => {
   });
 
   it("marks a fully booked date unavailable", async () => {
-    await database.db.execute(sql`insert into bookings (customer_id, service_type, date, time_slot, start_time, end_time, status) values
-      (1, 'installation', '2026-12-09', '08:00-10:00', '08:00', '10:00', 'planned'),
-      (1, 'installation', '2026-12-09', '10:00-12:00', '10:00', '12:00', 'planned')`);
+    await database.db.execute(sql`insert into bookings (customer_id, service_type, date, time_slot, start_time, end_time, status, ${CONTACT_COLUMNS}) values
+      (1, 'installation', '2026-12-09', '08:00-10:00', '08:00', '10:00', 'planned', ${CONTACT}),
+      (1, 'installation', '2026-12-09', '10:00-12:00', '10:00', '12:00', 'planned', ${CONTACT})`);
     const res = await get(`/api/availability/range?from=2026-12-09&to=2026-12-10&serviceType=installation`);
     expect(res.body.dates).toEqual([
       { date: "2026-12-09", available: false },

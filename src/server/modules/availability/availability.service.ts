@@ -1,7 +1,6 @@
 import {
   addDays,
   bookableSlots,
-  isBookableSlot,
   slotsOverlap,
   todayIn,
   type TimeSlot,
@@ -12,13 +11,25 @@ import type { AvailabilityRepository, DatedRange } from "./availability.reposito
 
 export type Clock = () => Date;
 
-const CACHE_TTL_MS = 1000;
+/**
+ * How long a read is shared, 1 s unless AVAILABILITY_CACHE_MS says otherwise. Only
+ * bench/availability-mix.mjs sets it (to 0, sharing off) to measure the uncached path, where every
+ * request runs the database query.
+ */
+export function cacheTtlMs(value: string | undefined): number {
+  const ms = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isFinite(ms) && ms >= 0 ? ms : 1000;
+}
 const CACHE_MAX_ENTRIES = 2000;
 
 /** Groups ranges by date for quick lookups. */
 function byDate(ranges: DatedRange[]): Map<string, DatedRange[]> {
   const map = new Map<string, DatedRange[]>();
-  for (const r of ranges) map.set(r.date, [...(map.get(r.date) ?? []), r]);
+  for (const r of ranges) {
+    const list = map.get(r.date);
+    if (list) list.push(r);
+    else map.set(r.date, [r]);
+  }
   return map;
 }
 
@@ -28,24 +39,41 @@ const isFree = (slot: TimeSlot, taken: DatedRange[] | undefined) => !(taken ?? [
  * Availability per DECISIONS 4 and 8: a slot is available when the booking rules allow it today,
  * it overlaps no blocked time for its service type, and no active booking of any type.
  */
-export function createAvailabilityService(repo: AvailabilityRepository, now: Clock, timeZone: string) {
-  const today = () => todayIn(now(), timeZone);
+export function createAvailabilityService(
+  repo: AvailabilityRepository,
+  now: Clock,
+  timeZone: string,
+  { cacheMs = cacheTtlMs(process.env.AVAILABILITY_CACHE_MS) }: { cacheMs?: number } = {},
+) {
+  // Today's date in the time zone, worked out once per second of the clock rather than on every
+  // request: the zone conversion was the service's largest cost per uncached request.
+  let todaySecond = NaN;
+  let todayDate = "";
+  const today = () => {
+    const second = Math.floor(now().getTime() / 1000);
+    if (second !== todaySecond) {
+      todayDate = todayIn(new Date(second * 1000), timeZone);
+      todaySecond = second;
+    }
+    return todayDate;
+  };
 
   /**
    * Reads of the wizard are shared for a moment: concurrent customers looking at the same days get
-   * one database query (request coalescing, at most CACHE_TTL_MS old). Every booking written by this
+   * one database query (request coalescing, at most cacheMs old). Every booking written by this
    * process clears it at once; the booking itself always checks fresh data and the exclusion
    * constraint decides, so a stale read can never cause a double booking.
    */
   const cache = new Map<string, { expires: number; value: Promise<unknown> }>();
 
-  /** The answer under `key`, computed at most once per CACHE_TTL_MS (concurrent callers share it). */
+  /** The answer under `key`, computed at most once per cacheMs (concurrent callers share it). */
   function shared<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const hit = cache.get(key);
     if (hit && hit.expires > Date.now()) return hit.value as Promise<T>;
+    if (cacheMs === 0) return compute();
     if (cache.size > CACHE_MAX_ENTRIES) cache.clear();
     const value = compute();
-    cache.set(key, { expires: Date.now() + CACHE_TTL_MS, value });
+    cache.set(key, { expires: Date.now() + cacheMs, value });
     value.catch(() => cache.delete(key));
     return value;
   }
@@ -59,8 +87,9 @@ export function createAvailabilityService(repo: AvailabilityRepository, now: Clo
 
     /** Whether a slot can be booked; `fresh` skips the shared read (the booking path uses it). */
     async isAvailable(serviceType: ServiceType, date: string, timeSlot: string, { fresh = false } = {}): Promise<boolean> {
-      if (!isBookableSlot(serviceType, date, timeSlot, today())) return false;
-      const slot = bookableSlots(serviceType, date, today()).find((s) => s.label === timeSlot)!;
+      // Bookable when the label is one of the date's bookable slots (the rule of isBookableSlot).
+      const slot = bookableSlots(serviceType, date, today()).find((s) => s.label === timeSlot);
+      if (!slot) return false;
       const taken = fresh ? await takenRanges(date, date, serviceType) : await shared(`taken|${serviceType}|${date}`, () => takenRanges(date, date, serviceType));
       return isFree(slot, taken.get(date));
     },

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_active_date_idx" ON "bookings" USING btree ("date","start_time","end_time") WHERE "bookings"."status" <> 'cancelled';
