@@ -115,7 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     limits: config.limits,
     log: app.log,
     publicUrl: config.publicUrl,
-    timeZone: config.timeZone,
+    calendarFor,
   });
   const links = createBookingLinksService({ repo: bookingsRepo, availability, outbox, now, timeZone: config.timeZone, publicUrl: config.publicUrl, calendarFor });
   await app.register(availabilityRoutes, { availability });

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { addDays, isAdminBookableSlot, isSlotInFuture, parseTimeSlot, RESCHEDULE_SLOTS } from "@/common/booking-rules";
 import type { BookingStatus, ServiceType } from "@/common/constants";
 import {
@@ -17,7 +16,7 @@ import type { OutboxSender } from "../../jobs/outbox";
 import type { BlockedTimesRepository } from "../blocked-times/blocked-times.repository";
 import { bookingConfirmationEmail } from "../bookings/booking-email";
 import { contactOfBooking, type Actor, type BookingRow, type BookingsRepository, type LinkRow } from "../bookings/bookings.repository";
-import { linkExpiry } from "../bookings/bookings.service";
+import { customerLinkUrl, linkExpiry, newLinkToken } from "../bookings/customer-link";
 import { bookingServerText as text } from "../bookings/bookings.text";
 import { toBookingEvent, toBookingImage, toListItem } from "../bookings/booking-views";
 
@@ -33,7 +32,6 @@ type Deps = {
 };
 
 const NEW_BOOKINGS_DEFAULT_DAYS = 7;
-const newLinkToken = () => randomBytes(32).toString("base64url");
 export const actorOf = (user: SessionUser): Actor => ({ type: user.role, userId: user.id, name: user.name });
 
 /**
@@ -43,7 +41,7 @@ export const actorOf = (user: SessionUser): Actor => ({ type: user.role, userId:
  * same as for public bookings.
  */
 export function createAdminBookingsService({ repo, blockedTimes, outbox, now, today, timeZone, publicUrl, calendarFor }: Deps) {
-  const linkUrl = (token: string) => `${publicUrl}/booking/shared/${token}`;
+  const linkUrl = (token: string) => customerLinkUrl(publicUrl, token);
   const toStaffLink = (link: LinkRow): StaffBookingLink => ({
     url: linkUrl(link.token),
     isActive: link.isActive,

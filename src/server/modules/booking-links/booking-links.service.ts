@@ -8,6 +8,7 @@ import { bookingCancelledEmail, bookingMovedEmail } from "../bookings/booking-em
 import { toBookingImage } from "../bookings/booking-views";
 import { contactOfBooking, type BookingRow, type BookingsRepository, type LinkRow } from "../bookings/bookings.repository";
 import { bookingServerText } from "../bookings/bookings.text";
+import { customerCalendarPath, customerLinkUrl } from "../bookings/customer-link";
 
 type Deps = {
   repo: BookingsRepository;
@@ -30,7 +31,7 @@ const CHANGEABLE: readonly string[] = ["planned", "confirmed", "rescheduled"];
  * constraint as a new booking. Changes are recorded as made by the customer.
  */
 export function createBookingLinksService({ repo, availability, outbox, now, timeZone, publicUrl, calendarFor }: Deps) {
-  const manageUrl = (token: string) => `${publicUrl}/booking/shared/${token}`;
+  const manageUrl = (token: string) => customerLinkUrl(publicUrl, token);
 
   async function open(token: string): Promise<{ booking: BookingRow; link: LinkRow }> {
     const found = await repo.findByActiveLink(token);
@@ -74,7 +75,7 @@ export function createBookingLinksService({ repo, availability, outbox, now, tim
       images: images.map((image) => toBookingImage(image, token)),
       updatesAllowed: link.allowClientUpdates && CHANGEABLE.includes(booking.status),
       selfService: { canChange: state.canChange, deadline: state.deadline.toISOString(), reason: state.reason },
-      calendarUrl: `/api/booking-links/${token}/calendar.ics`,
+      calendarUrl: customerCalendarPath(token),
       company: { name: COMPANY.name, phone: COMPANY.phone, email: COMPANY.email, openingHours: COMPANY.openingHours },
     };
   }

@@ -1,11 +1,9 @@
-import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { addDays, dateRejection, dateRejectionMessage, isBookableSlot, parseTimeSlot, ruleText } from "@/common/booking-rules";
+import { dateRejection, dateRejectionMessage, isBookableSlot, parseTimeSlot, ruleText } from "@/common/booking-rules";
 import type { BookingStatus, ServiceType } from "@/common/constants";
 import type { BookingCreated, CreateBooking } from "@/common/schemas/bookings";
 import { parseImageDataUrl } from "@/common/schemas/images";
 import type { Db } from "../../db/client";
-import { bookingCalendarFile } from "../../lib/calendar-file";
 import { AppError, conflict } from "../../lib/errors";
 import { reencodeImage, type ProcessedImage } from "../../lib/images";
 import type { Limits } from "../../config";
@@ -14,12 +12,10 @@ import type { RateLimiter } from "../../lib/rate-limiter";
 import type { AvailabilityService } from "../availability/availability.service";
 import { readSettings } from "../settings/settings.repository";
 import { bookingConfirmationEmail } from "./booking-email";
+import { customerCalendarPath, customerLinkUrl, linkExpiry, newLinkToken } from "./customer-link";
 import { contactOfBooking, TooManyActiveBookingsError, type BookingRow, type BookingsRepository } from "./bookings.repository";
 import { bookingServerText as text } from "./bookings.text";
 
-/** Customer links stay valid for 30 days after the visit. */
-const LINK_VALID_DAYS_AFTER_VISIT = 30;
-export const linkExpiry = (visitDate: string) => new Date(`${addDays(visitDate, LINK_VALID_DAYS_AFTER_VISIT)}T23:59:59Z`);
 
 type Deps = {
   db: Db;
@@ -30,16 +26,14 @@ type Deps = {
   limits: Limits;
   log: FastifyBaseLogger;
   publicUrl: string;
-  timeZone: string;
+  calendarFor: (booking: BookingRow) => string;
 };
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
-export function createBookingsService({ db, repo, availability, outbox, limiter, limits, log, publicUrl, timeZone }: Deps) {
-  const manageUrl = (token: string) => `${publicUrl}/booking/shared/${token}`;
-  const calendarUrl = (token: string) => `/api/booking-links/${token}/calendar.ics`;
-  const calendarFor = (booking: BookingRow) => bookingCalendarFile(booking, publicUrl, timeZone);
+export function createBookingsService({ db, repo, availability, outbox, limiter, limits, log, publicUrl, calendarFor }: Deps) {
+  const manageUrl = (token: string) => customerLinkUrl(publicUrl, token);
 
   /** Every rule of DECISIONS 2-3 for the public wizard, re-checked here whatever the client did. */
   function assertBookable(serviceType: ServiceType, date: string, timeSlot: string) {
@@ -93,7 +87,7 @@ export function createBookingsService({ db, repo, availability, outbox, limiter,
       const images = await processImages(input.images ?? []);
       const settings = await readSettings(db);
       const slot = parseTimeSlot(input.timeSlot)!;
-      const token = randomBytes(32).toString("base64url");
+      const token = newLinkToken();
       const status: BookingStatus = settings.autoConfirmBookings ? "confirmed" : "planned";
       let created;
       try {
@@ -132,7 +126,7 @@ export function createBookingsService({ db, repo, availability, outbox, limiter,
         status: booking.status as BookingStatus,
         customer: { name: customer.name, email: customer.email, phone: customer.phone, address: customer.address, postalCode: customer.postalCode, city: customer.city },
         manageUrl: manageUrl(token),
-        calendarUrl: calendarUrl(token),
+        calendarUrl: customerCalendarPath(token),
       };
     },
 

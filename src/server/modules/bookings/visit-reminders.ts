@@ -2,6 +2,7 @@ import { addDays, slotInstants, todayIn } from "@/common/booking-rules";
 import { TERMS } from "@/common/constants";
 import type { OutboxSender } from "../../jobs/outbox";
 import { visitReminderEmail } from "./booking-email";
+import { customerLinkUrl } from "./customer-link";
 import { contactOfBooking, slotKey, type BookingRow, type BookingsRepository } from "./bookings.repository";
 
 type Deps = { repo: BookingsRepository; outbox: Pick<OutboxSender, "notify">; now: () => Date; timeZone: string; publicUrl: string };
@@ -43,7 +44,7 @@ export function createVisitReminders({ repo, outbox, now, timeZone, publicUrl }:
           visitReminderEmail({
             booking: current,
             customer: contactOfBooking(current),
-            manageUrl: link ? `${publicUrl}/booking/shared/${link.token}` : null,
+            manageUrl: link ? customerLinkUrl(publicUrl, link.token) : null,
             canStillChange,
           }),
         );
