@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/client/components/ui/link";
 import { buttonVariants } from "@/client/components/ui/button";
 import { appText } from "./text";
 

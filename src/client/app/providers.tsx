@@ -1,17 +1,18 @@
-import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { Toaster } from "@/client/components/ui/toast";
-import { ChatLauncherProvider } from "@/client/lib/chat-launcher";
-import { queryClient as defaultQueryClient } from "@/client/lib/query-client";
+import { ToasterHost } from "@/client/components/ui/toaster-host";
+import { QueryClientOverride } from "@/client/lib/query-client-override";
 
-/** Everything every page needs: server state, the shared chat dialog state and the toasts. */
-export function AppProviders({ children, queryClient = defaultQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+/**
+ * Everything every page needs: the toasts (the chat's shared state is a store, lib/chat-launcher). Server state
+ * (TanStack Query) is provided by the pages that use it (lib/query-scope), so the landing and policy
+ * pages do not load it; `queryClient` replaces the app's client there (tests).
+ */
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <ChatLauncherProvider>
-        {children}
-        <Toaster />
-      </ChatLauncherProvider>
-    </QueryClientProvider>
+    <QueryClientOverride.Provider value={queryClient ?? null}>
+      {children}
+      <ToasterHost />
+    </QueryClientOverride.Provider>
   );
 }

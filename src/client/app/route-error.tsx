@@ -1,13 +1,12 @@
-import { Link, useRouteError } from "react-router";
+import { Link } from "@/client/components/ui/link";
 import { Button, buttonVariants } from "@/client/components/ui/button";
 import { appText } from "./text";
 
 const text = appText.routeError;
 
 /** Shown when a page throws or its code cannot be loaded (for example after a new deploy). */
-export function RouteError() {
-  const error = useRouteError();
-  if (import.meta.env.DEV) console.error(error);
+export function RouteError({ error }: { error?: unknown }) {
+  if (import.meta.env.DEV && error) console.error(error);
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">{text.title}</h1>

@@ -1,67 +1,79 @@
-import type { ComponentType } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
-import { Spinner } from "@/client/components/ui/spinner";
+import { matchRoutes, useRoutes, type RouteObject } from "react-router";
 import LandingPage from "@/client/features/landing/landing-page";
+import { registerRoutePrefetcher } from "@/client/lib/route-prefetch";
 import { PublicLayout } from "./layouts/public-layout";
 import { RootLayout } from "./layouts/root-layout";
-import { NotFoundPage } from "./not-found-page";
-import { RouteError } from "./route-error";
+import { lazyPage, type LazyPage } from "./lazy-page";
 
 // Every path is written out in full so `grep '"/admin/dashboard"'` finds its route.
 // Route groups load lazily: the landing page is the only page in the entry chunk, and public pages
-// never download admin or technician code (DESIGN.md: lazy routes per portal).
+// never download admin or technician code (DESIGN.md: lazy routes per portal). The routes are
+// rendered with useRoutes (react-router's declarative mode): the data router (loaders, actions,
+// fetchers) is not used by this app and would add ~17 KB gzip to every page (issue 7 budget).
 
-/** Turns `() => import("./page")` (default export) into a react-router `lazy` loader. */
-function page(load: () => Promise<{ default: ComponentType }>) {
-  return async () => ({ Component: (await load()).default });
+/** What a route carries for `preloadRoute`. */
+type RouteHandle = { preload?: () => Promise<void> };
+
+function lazyRoute(path: string | undefined, Page: LazyPage, children?: RouteObject[]): RouteObject {
+  return { path, element: <Page />, handle: { preload: Page.preload } satisfies RouteHandle, children };
 }
+
+const BookingPage = lazyPage(() => import("@/client/features/booking/booking-page"));
+const LoginPage = lazyPage(() => import("@/client/features/auth/login-page"));
+const AdminLoginPage = lazyPage(() => import("@/client/features/auth/admin-login-page"));
+const TermsPage = lazyPage(() => import("@/client/features/policies/terms-page"));
+const PrivacyPage = lazyPage(() => import("@/client/features/policies/privacy-page"));
+const CookiesPage = lazyPage(() => import("@/client/features/policies/cookies-page"));
+const NotFoundPage = lazyPage(async () => ({ default: (await import("./not-found-page")).NotFoundPage }));
 
 const publicRoutes: RouteObject[] = [
   { path: "/", element: <LandingPage /> },
   // The booking wizard is its own feature; this route only knows its default export.
-  { path: "/booking", lazy: page(() => import("@/client/features/booking/booking-page")) },
-  { path: "/login", lazy: page(() => import("@/client/features/auth/login-page")) },
-  { path: "/admin/login", lazy: page(() => import("@/client/features/auth/admin-login-page")) },
-  { path: "/policies/terms", lazy: page(() => import("@/client/features/policies/terms-page")) },
-  { path: "/policies/privacy", lazy: page(() => import("@/client/features/policies/privacy-page")) },
-  { path: "/policies/cookies", lazy: page(() => import("@/client/features/policies/cookies-page")) },
-  { path: "*", element: <NotFoundPage /> },
+  lazyRoute("/booking", BookingPage),
+  lazyRoute("/login", LoginPage),
+  lazyRoute("/admin/login", AdminLoginPage),
+  lazyRoute("/policies/terms", TermsPage),
+  lazyRoute("/policies/privacy", PrivacyPage),
+  lazyRoute("/policies/cookies", CookiesPage),
+  lazyRoute("*", NotFoundPage),
 ];
 
-const loadAdminDashboard = page(() => import("@/client/features/admin/dashboard/admin-dashboard-page"));
+const RequireAdmin = lazyPage(() => import("@/client/app/guards/require-admin"));
+const AdminDashboardPage = lazyPage(() => import("@/client/features/admin/dashboard/admin-dashboard-page"));
 
 /** Admin pages: behind RequireAdmin (SPEC §6). Add new admin screens here with their full path. */
-const adminRoutes: RouteObject[] = [
-  { path: "/admin", lazy: loadAdminDashboard },
-  { path: "/admin/dashboard", lazy: loadAdminDashboard },
-];
+const adminRoutes: RouteObject[] = [lazyRoute("/admin", AdminDashboardPage), lazyRoute("/admin/dashboard", AdminDashboardPage)];
+
+const RequireTechnician = lazyPage(() => import("@/client/app/guards/require-technician"));
+const TechnicianDashboardPage = lazyPage(() => import("@/client/features/technician/technician-dashboard-page"));
 
 /** Technician portal: behind RequireTechnician (SPEC §6). */
-const technicianRoutes: RouteObject[] = [
-  { path: "/technician", lazy: page(() => import("@/client/features/technician/technician-dashboard-page")) },
-];
+const technicianRoutes: RouteObject[] = [lazyRoute("/technician", TechnicianDashboardPage)];
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <Spinner className="min-h-dvh" />,
     children: [
-      { element: <PublicLayout />, errorElement: <RouteError />, children: publicRoutes },
-      {
-        lazy: page(() => import("@/client/app/guards/require-admin")),
-        errorElement: <RouteError />,
-        children: adminRoutes,
-      },
-      {
-        lazy: page(() => import("@/client/app/guards/require-technician")),
-        errorElement: <RouteError />,
-        children: technicianRoutes,
-      },
+      { element: <PublicLayout />, children: publicRoutes },
+      lazyRoute(undefined, RequireAdmin, adminRoutes),
+      lazyRoute(undefined, RequireTechnician, technicianRoutes),
     ],
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The page for the current location (inside a BrowserRouter, StaticRouter or a test's memory router). */
+export function AppRoutes() {
+  return useRoutes(routes);
 }
+
+/**
+ * Loads the chunks of every lazy route matching `pathname` (a guard and its page), so the first
+ * render (the prerender on the server, hydration in the browser) does not suspend.
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.()));
+}
+
+// Links prefetch the page they point to on intent (components/ui/link).
+registerRoutePrefetcher(preloadRoute);

@@ -1,10 +1,11 @@
-import { COMPANY } from "@/common/constants";
+import { BRAND } from "./brand";
 
-// Swedish texts of the app shell: navigation, footer, guards, fallback pages.
+// Swedish texts of the app shell: navigation, guards, fallback pages. The footer's are in
+// layouts/footer-text.ts: the footer loads after the first interaction (lib/deferred-hydration).
 export const appText = {
   skipToContent: "Hoppa till huvudinnehållet",
-  brand: COMPANY.shortName,
-  homeLinkLabel: `${COMPANY.shortName}, till startsidan`,
+  brand: BRAND,
+  homeLinkLabel: `${BRAND}, till startsidan`,
   nav: {
     label: "Huvudmeny",
     openMenu: "Öppna meny",
@@ -16,39 +17,6 @@ export const appText = {
     logout: "Logga ut",
     loggingOut: "Loggar ut...",
     book: "Boka service",
-  },
-  footer: {
-    aboutHeading: COMPANY.shortName,
-    about:
-      "Vi servar, installerar och felsöker värmepumpar i hela Stockholmsområdet. Boka tid online på ett par minuter så får du en bekräftelse direkt.",
-    servicesHeading: "Tjänster",
-    services: {
-      service: "Service",
-      installation: "Installation",
-      troubleshooting: "Felsökning",
-      replacement: "Byte av värmepump",
-    },
-    contactHeading: "Kontakt",
-    phoneLabel: "Telefon",
-    emailLabel: "E-post",
-    addressLabel: "Adress",
-    openingHoursLabel: "Öppettider",
-    staffHeading: "Personal",
-    staffAdmin: "Administratör",
-    staffTechnician: "Tekniker",
-    socialHeading: "Följ oss",
-    social: [
-      { label: "Facebook", href: "https://www.facebook.com/" },
-      { label: "Instagram", href: "https://www.instagram.com/" },
-      { label: "LinkedIn", href: "https://www.linkedin.com/" },
-    ],
-    newWindow: "(öppnas i nytt fönster)",
-    legalLabel: "Juridisk information",
-    terms: "Allmänna villkor",
-    privacy: "Integritetspolicy",
-    cookies: "Cookiepolicy",
-    copyright: (year: number) => `© ${year} ${COMPANY.name}. Alla rättigheter förbehållna.`,
-    orgNumber: `Org.nr ${COMPANY.orgNumber}`,
   },
   notFound: {
     title: "404 Page Not Found",

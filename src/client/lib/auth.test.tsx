@@ -5,10 +5,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch, technicianUser } from "@/client/test/test-utils";
 import { useCurrentUser } from "./auth";
 import { createQueryClient } from "./query-client";
+import { forgetSession } from "./session";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  forgetSession();
 });
 
 function wrapper({ children }: { children: ReactNode }) {

@@ -3,8 +3,9 @@ import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Role } from "@/common/constants";
 import type { User } from "@/common/schemas/auth";
-import { ApiError, apiFetch } from "./api";
-import { libText } from "./text";
+import { apiFetch } from "./api";
+import { getSessionUser, setPendingLogout, setSessionUser } from "./session";
+import { fetchSessionUser } from "./session-fetch";
 
 export type CurrentUser = User;
 
@@ -15,19 +16,17 @@ export const currentUserQueryKey = ["/api/auth/user"] as const;
 /** Cached answers that are the same for every visitor and survive a login or logout. */
 const KEEP_ACROSS_USERS = new Set<string>([currentUserQueryKey[0], "/api/public/config"]);
 
-/** GET /api/auth/user: the logged-in user, null when nobody is (401); SPEC §6 and §7. */
-export async function fetchCurrentUser(): Promise<CurrentUser | null> {
-  try {
-    return await apiFetch<CurrentUser>("/api/auth/user");
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw new Error(libText.currentUserFailed, { cause: error });
-  }
+/**
+ * GET /api/auth/user: the logged-in user, null when nobody is (401); SPEC §6 and §7. The answer also
+ * goes to the light session store (lib/session.ts) the site header reads.
+ */
+export function fetchCurrentUser(): Promise<CurrentUser | null> {
+  return fetchSessionUser();
 }
 
-/** The logged-in user (null when anonymous). Shared by navigation, guards and portals. */
+/** The logged-in user (null when anonymous). Shared by guards and portals; starts from what the header already knows. */
 export function useCurrentUser() {
-  return useQuery({ queryKey: currentUserQueryKey, queryFn: fetchCurrentUser });
+  return useQuery({ queryKey: currentUserQueryKey, queryFn: fetchCurrentUser, initialData: getSessionUser });
 }
 
 /**
@@ -39,6 +38,7 @@ export function replaceCurrentUser(queryClient: QueryClient, user: CurrentUser |
     predicate: (query) => !KEEP_ACROSS_USERS.has(String(query.queryKey[0])),
   });
   queryClient.setQueryData<CurrentUser | null>(currentUserQueryKey, user);
+  setSessionUser(user);
 }
 
 /** POST /api/auth/login with the role of the chosen tab (DECISIONS 17). */
@@ -59,21 +59,7 @@ export function homePathFor(user: Pick<CurrentUser, "role">): "/admin" | "/techn
   return user.role === "admin" ? "/admin" : "/technician";
 }
 
-/**
- * Where a logout in progress is going. A staff page's guard can re-render with no user before the
- * router has shown the new page; it must then follow the logout, not send the user to /login.
- */
-let logoutTarget: string | null = null;
-
-/** Where an anonymous user on a staff page goes: the logout's target while one is under way, else /login. */
-export function anonymousRedirectPath(): string {
-  return logoutTarget ?? "/login";
-}
-
-/** Called once a public page shows: the logout has arrived. */
-export function clearPendingLogout() {
-  logoutTarget = null;
-}
+export { anonymousRedirectPath, clearPendingLogout } from "./session";
 
 /**
  * Logs out and navigates to `redirectTo`. A failing logout call is only logged (SPEC §8); the
@@ -88,7 +74,7 @@ export function useLogout() {
   const logout = useCallback(
     async (redirectTo: string) => {
       setPending(true);
-      logoutTarget = redirectTo;
+      setPendingLogout(redirectTo);
       try {
         await apiFetch("/api/auth/logout", { method: "POST" });
       } catch (error) {

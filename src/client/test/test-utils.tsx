@@ -1,12 +1,12 @@
 // Helpers for component tests (Vitest + happy-dom + Testing Library). Not shipped: only tests import it.
 import { configure, render } from "@testing-library/react";
-import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
-import { AppProviders } from "@/client/app/providers";
-import { routes } from "@/client/app/router";
+import { App } from "@/client/app/app";
 import { currentUserQueryKey, type CurrentUser } from "@/client/lib/auth";
 import { createQueryClient } from "@/client/lib/query-client";
+import { resetChatLauncher } from "@/client/lib/chat-launcher";
+import { forgetSession, setSessionUser } from "@/client/lib/session";
 
 // Lazy route chunks are transformed on first use; give the first render of a page time under load.
 configure({ asyncUtilTimeout: 5000 });
@@ -45,17 +45,22 @@ export function mockFetch(handlers: Record<string, FetchHandler | MockAnswer>) {
   return fetchMock;
 }
 
-/** Renders the whole app at `path` with a fresh query cache; `user` pre-fills the current user (null = anonymous). */
-export function renderApp(path: string, options: { user?: CurrentUser | null; wrapper?: (node: ReactNode) => ReactNode } = {}) {
+/**
+ * Renders the whole app at `path` with a fresh query cache; `user` pre-fills the current user
+ * (null = anonymous) for both the query cache and the header's session store. The app's own routes
+ * render inside a memory data router so tests can read `router.state.location`.
+ */
+export function renderApp(path: string, options: { user?: CurrentUser | null } = {}) {
   // Never reach for a real server: unmocked calls answer 404.
   if (!vi.isMockFunction(globalThis.fetch)) mockFetch({});
   const queryClient = createQueryClient();
-  if (options.user !== undefined) queryClient.setQueryData(currentUserQueryKey, options.user);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const utils = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  forgetSession();
+  resetChatLauncher();
+  if (options.user !== undefined) {
+    queryClient.setQueryData(currentUserQueryKey, options.user);
+    setSessionUser(options.user);
+  }
+  const router = createMemoryRouter([{ path: "*", element: <App queryClient={queryClient} /> }], { initialEntries: [path] });
+  const utils = render(<RouterProvider router={router} />);
   return { ...utils, router, queryClient };
 }

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { BOOKING_STATUSES, SERVICE_TYPES } from "../constants";
 import { daysBetween, isIsoDate, parseTimeSlot } from "../booking-rules";
+import { BOOKING_FIELD_MAX } from "../booking-fields";
 import { BookingImagesSchema } from "./images";
 
 export const bookingText = {
@@ -25,17 +26,9 @@ export const bookingText = {
   rangeTooLong: (days: number) => `Perioden får vara högst ${days} dagar`,
 } as const;
 
-/** Longest accepted value of each text field (also good for `maxLength` on inputs). */
-export const BOOKING_FIELD_MAX = {
-  heatpumpModel: 100,
-  description: 2000,
-  name: 100,
-  email: 254,
-  phone: 30,
-  address: 200,
-  city: 100,
-  postalCode: 20,
-} as const;
+// BOOKING_FIELD_MAX and BOOKING_STEP_FIELDS live in the zod-free ../booking-fields (the booking page
+// needs them before zod loads; issue 7) and are re-exported from here.
+export { BOOKING_FIELD_MAX, BOOKING_STEP_FIELDS } from "../booking-fields";
 
 /** Longest date range GET /api/availability/range answers for (a month view needs at most 42 days). */
 export const MAX_AVAILABILITY_RANGE_DAYS = 93;
@@ -130,12 +123,6 @@ export const BookingStep3Schema = CreateBookingSchema;
 
 export const BOOKING_STEP_SCHEMAS = { 1: BookingStep1Schema, 2: BookingStep2Schema, 3: BookingStep3Schema } as const;
 
-/** The form fields each step shows, e.g. for react-hook-form's `trigger(fields)`. */
-export const BOOKING_STEP_FIELDS = {
-  1: ["serviceType", "heatpumpModel", "description", "images"],
-  2: ["date", "timeSlot"],
-  3: ["name", "email", "phone", "address", "city", "postalCode"],
-} as const satisfies Record<1 | 2 | 3, readonly (keyof BookingFormValues)[]>;
 
 // --- Availability (SPEC §7, DECISIONS 4 and 8) ----------------------------------------------------
 

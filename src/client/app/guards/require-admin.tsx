@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Navigate, Outlet, useNavigate } from "react-router";
-import { toast } from "@/client/components/ui/toast";
+import { toast } from "@/client/components/ui/toast-store";
+import { QueryScope } from "@/client/lib/query-scope";
 import { anonymousRedirectPath, useCurrentUser } from "@/client/lib/auth";
 import { guardText } from "./text";
 import { CheckingLogin, UserLoadFailed } from "./guard-states";
@@ -22,11 +23,20 @@ function AccessDenied() {
  * Guard of every /admin page (loaded lazily with the admin routes): anonymous visitors go to /login,
  * other roles to / with the toast 'Åtkomst nekad' (SPEC §6, DECISIONS 18).
  */
-export default function RequireAdmin() {
+function RequireAdminGate() {
   const { data: user, isPending, isError, refetch } = useCurrentUser();
   if (isPending) return <CheckingLogin />;
   if (isError) return <UserLoadFailed onRetry={() => void refetch()} />;
   if (!user) return <Navigate to={anonymousRedirectPath()} replace />;
   if (user.role !== "admin") return <AccessDenied />;
   return <Outlet />;
+}
+
+/** Provides server state to the portal (lib/query-scope) and guards it. */
+export default function RequireAdmin() {
+  return (
+    <QueryScope>
+      <RequireAdminGate />
+    </QueryScope>
+  );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Navigate, Outlet } from "react-router";
+import { QueryScope } from "@/client/lib/query-scope";
 import { anonymousRedirectPath, useCurrentUser, useLogout } from "@/client/lib/auth";
 import { CheckingLogin, UserLoadFailed } from "./guard-states";
 
@@ -21,11 +22,20 @@ function LogoutToLogin() {
  * Guard of every /technician page (loaded lazily with the technician routes): a login is needed
  * (anonymous: /login); technicians and admins may enter (SPEC §6: admin may use technician pages).
  */
-export default function RequireTechnician() {
+function RequireTechnicianGate() {
   const { data: user, isPending, isError, refetch } = useCurrentUser();
   if (isPending) return <CheckingLogin />;
   if (isError) return <UserLoadFailed onRetry={() => void refetch()} />;
   if (!user) return <Navigate to={anonymousRedirectPath()} replace />;
   if (!STAFF_ROLES.includes(user.role)) return <LogoutToLogin />;
   return <Outlet />;
+}
+
+/** Provides server state to the portal (lib/query-scope) and guards it. */
+export default function RequireTechnician() {
+  return (
+    <QueryScope>
+      <RequireTechnicianGate />
+    </QueryScope>
+  );
 }

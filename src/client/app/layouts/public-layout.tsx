@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
-import { ChatDialog } from "@/client/features/chat/chat-dialog";
+import { ChatDialogHost } from "@/client/features/chat/chat-dialog-host";
 import { ChatLauncherButton } from "@/client/features/chat/chat-launcher-button";
-import { clearPendingLogout } from "@/client/lib/auth";
+import { clearPendingLogout } from "@/client/lib/session";
 
 /** Customer-facing pages: the page itself plus the floating ServiceBot button and its dialog. */
 export function PublicLayout() {
@@ -13,7 +13,7 @@ export function PublicLayout() {
     <>
       <Outlet />
       <ChatLauncherButton />
-      <ChatDialog />
+      <ChatDialogHost />
     </>
   );
 }

@@ -1,11 +1,22 @@
-import { Outlet } from "react-router";
+import { Suspense, useEffect } from "react";
+import { Outlet, useLocation } from "react-router";
+import { deferredPart } from "@/client/lib/deferred-hydration";
+import { pageTitle } from "../page-titles";
+import { RouteErrorBoundary } from "../route-error-boundary";
 import { appText } from "../text";
 import { ScrollToTop } from "./scroll-to-top";
-import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
-/** The frame of every page: skip link, top navigation, main landmark, footer. */
+// Below the fold on every page: hydrated on the first interaction (lib/deferred-hydration).
+const SiteFooter = deferredPart(async () => (await import("./site-footer")).SiteFooter);
+
+/** The frame of every page: skip link, top navigation, main landmark (with the page), footer. */
 export function RootLayout() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = pageTitle(pathname);
+  }, [pathname]);
+
   return (
     <div className="flex min-h-dvh flex-col">
       <ScrollToTop />
@@ -17,7 +28,18 @@ export function RootLayout() {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        {/* A page that throws, or whose chunk cannot load, shows RouteError; the next page starts afresh. */}
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense
+            fallback={
+              <p role="status" className="py-12 text-center text-slate-700">
+                {appText.loading}
+              </p>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <SiteFooter />
     </div>

@@ -1,10 +1,11 @@
 import { Clock, Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/ui/link";
+import { useCurrentYear } from "@/client/lib/hydration";
 import { COMPANY } from "@/common/constants";
-import { appText } from "../text";
+import { footerText } from "./footer-text";
 
-const text = appText.footer;
+const text = footerText;
 
 const linkClass =
   "rounded-sm text-slate-200 underline-offset-4 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
@@ -18,7 +19,6 @@ function FooterColumn({ heading, children }: { heading: string; children: ReactN
   );
 }
 
-/** Site footer (SPEC §2): about, services, contact, staff login, social links, policies, copyright. */
 /** One line of contact details: an icon, a label for screen readers, and the value. */
 function ContactLine({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
   return (
@@ -32,8 +32,10 @@ function ContactLine({ icon: Icon, label, children }: { icon: LucideIcon; label:
   );
 }
 
+/** Site footer (SPEC §2): about, services, contact, staff login, social links, policies, copyright. */
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  // SPEC §2: copyright with the current year (in Sweden; hydration-safe, see lib/hydration).
+  const year = useCurrentYear();
   const phoneHref = `tel:${COMPANY.phone.replace(/[^\d+]/g, "")}`;
 
   return (

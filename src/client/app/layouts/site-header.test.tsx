@@ -48,6 +48,8 @@ describe("top navigation", () => {
     const fetchMock = mockFetch({ "POST /api/auth/logout": { body: { ok: true } } });
     const { router, queryClient } = renderApp("/policies/terms", { user: adminUser });
     const nav = await mainNav();
+    // The logout button loads with the first logged-in page (it brings the API client along).
+    await waitFor(() => expect((nav.getByRole("button", { name: "Logga ut" }) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(nav.getByRole("button", { name: "Logga ut" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     await waitFor(() => expect(nav.getByRole("link", { name: "För personal" })).toBeTruthy());

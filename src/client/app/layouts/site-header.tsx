@@ -1,10 +1,14 @@
 import { Menu, ThermometerSun, X } from "lucide-react";
-import { useId, useState, type KeyboardEvent } from "react";
-import { Link, NavLink } from "react-router";
+import { Suspense, useId, useState, type KeyboardEvent } from "react";
+import { Link, NavLink } from "@/client/components/ui/link";
 import { Button, buttonVariants } from "@/client/components/ui/button";
-import { useCurrentUser, useLogout } from "@/client/lib/auth";
+import { lazyWithReload } from "@/client/lib/chunk-reload";
 import { cn } from "@/client/lib/cn";
+import { useSessionUser } from "@/client/lib/session";
 import { appText } from "../text";
+
+// Only a logged-in user sees it; it brings TanStack Query and the API client, which "/" does without.
+const LogoutButton = lazyWithReload(() => import("./logout-button"));
 
 const text = appText.nav;
 
@@ -22,8 +26,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
  * 'Boka service'. On small screens the links collapse behind a toggle and close when one is chosen.
  */
 export function SiteHeader() {
-  const { data: user } = useCurrentUser();
-  const { logout, isPending } = useLogout();
+  const user = useSessionUser();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const close = () => setOpen(false);
@@ -33,7 +36,7 @@ export function SiteHeader() {
   };
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur" onKeyDown={onKeyDown}>
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white" onKeyDown={onKeyDown}>
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 px-4 py-2 md:py-3">
         <Link
           to="/"
@@ -85,17 +88,15 @@ export function SiteHeader() {
             )}
             <li className="pt-2 md:pt-0 md:pl-2">
               {user ? (
-                <Button
-                  variant="outline"
-                  className="w-full md:w-auto"
-                  disabled={isPending}
-                  onClick={() => {
-                    close();
-                    void logout("/");
-                  }}
+                <Suspense
+                  fallback={
+                    <Button variant="outline" className="w-full md:w-auto" disabled>
+                      {text.logout}
+                    </Button>
+                  }
                 >
-                  {isPending ? text.loggingOut : text.logout}
-                </Button>
+                  <LogoutButton onLogout={close} />
+                </Suspense>
               ) : (
                 <Link to="/booking" onClick={close} className={buttonVariants({ className: "w-full md:w-auto" })}>
                   {text.book}

@@ -9,6 +9,8 @@ const base =
 const variants = {
   default: "bg-brand-700 text-white hover:bg-brand-800",
   secondary: "bg-white text-brand-800 ring-1 ring-inset ring-brand-700 hover:bg-brand-50",
+  /** On a dark brand background: white, without the ring. */
+  inverse: "bg-white text-brand-800 hover:bg-brand-50",
   outline: "bg-white text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50",
   ghost: "text-slate-800 hover:bg-slate-100",
   destructive: "bg-red-700 text-white hover:bg-red-800",

@@ -9,8 +9,9 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
   return <div className={cn("flex flex-col gap-1.5 p-5", className)} {...props} />;
 }
 
-export function CardTitle({ className, as: Tag = "h3", ...props }: HTMLAttributes<HTMLHeadingElement> & { as?: "h1" | "h2" | "h3" | "h4" }) {
-  return <Tag className={cn("text-lg font-semibold leading-tight", className)} {...props} />;
+/** `className` replaces the default text size (text-lg). */
+export function CardTitle({ className = "text-lg", as: Tag = "h3", ...props }: HTMLAttributes<HTMLHeadingElement> & { as?: "h1" | "h2" | "h3" | "h4" }) {
+  return <Tag className={cn("font-semibold leading-tight", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {

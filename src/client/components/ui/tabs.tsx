@@ -5,11 +5,12 @@ import { cn } from "@/client/lib/cn";
 export const Tabs = TabsPrimitive.Root;
 
 export const TabsList = forwardRef<ComponentRef<typeof TabsPrimitive.List>, ComponentPropsWithoutRef<typeof TabsPrimitive.List>>(
-  function TabsList({ className, ...props }, ref) {
+  // `className` replaces the default layout (inline-flex, full width).
+  function TabsList({ className = "inline-flex w-full", ...props }, ref) {
     return (
       <TabsPrimitive.List
         ref={ref}
-        className={cn("inline-flex w-full flex-wrap items-center gap-1 rounded-lg bg-slate-100 p-1 text-slate-700", className)}
+        className={cn("flex-wrap items-center gap-1 rounded-lg bg-slate-100 p-1 text-slate-700", className)}
         {...props}
       />
     );
@@ -37,11 +38,12 @@ export const TabsTrigger = forwardRef<
 export const TabsContent = forwardRef<
   ComponentRef<typeof TabsPrimitive.Content>,
   ComponentPropsWithoutRef<typeof TabsPrimitive.Content>
->(function TabsContent({ className, ...props }, ref) {
+>(function TabsContent({ className = "mt-4", ...props }, ref) {
+  // `className` replaces the default top margin.
   return (
     <TabsPrimitive.Content
       ref={ref}
-      className={cn("mt-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700", className)}
+      className={cn("focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700", className)}
       {...props}
     />
   );

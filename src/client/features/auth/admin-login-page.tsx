@@ -1,11 +1,13 @@
 import { useId, useState, type FormEvent } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Navigate, useNavigate } from "react-router";
+import { Link } from "@/client/components/ui/link";
 import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Spinner } from "@/client/components/ui/spinner";
-import { toast } from "@/client/components/ui/toast";
+import { toast } from "@/client/components/ui/toast-store";
 import { errorMessage, isApiError } from "@/client/lib/api";
+import { QueryScope } from "@/client/lib/query-scope";
 import { useAdminLogin } from "./api/admin-login";
 import { useAdminSession } from "./api/get-admin-session";
 import { useDemoAccounts } from "./api/get-public-config";
@@ -18,7 +20,7 @@ const text = authText.adminLogin;
 const TECHNICIAN_ONLY = ["technician"] as const;
 
 /** /admin/login (SPEC §2 Admin portal login): straight to the dashboard when already an admin. */
-export default function AdminLoginPage() {
+function AdminLoginPageContent() {
   const navigate = useNavigate();
   const session = useAdminSession();
   const adminLogin = useAdminLogin();
@@ -99,5 +101,13 @@ export default function AdminLoginPage() {
             </Button>
           </form>
     </AuthPageFrame>
+  );
+}
+
+export default function AdminLoginPage() {
+  return (
+    <QueryScope>
+      <AdminLoginPageContent />
+    </QueryScope>
   );
 }

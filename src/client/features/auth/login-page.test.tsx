@@ -20,8 +20,9 @@ const demo = {
   },
 };
 
-function toastRegion() {
-  return within(screen.getByRole("region", { name: "Aviseringar (F8)" }));
+/** A toast's text; the toast UI loads with the first toast (components/ui/toaster-host), so wait for it. */
+async function findToast(text: string) {
+  return within(await screen.findByRole("region", { name: "Aviseringar (F8)" })).findByText(text);
 }
 
 async function fillAndSubmit(username: string, password: string) {
@@ -52,8 +53,8 @@ describe("/login", () => {
     await fillAndSubmit("tekniker", "Tekniker1234");
     await waitFor(() => expect(router.state.location.pathname).toBe("/technician"));
     expect(sentBody(fetchMock, "/api/auth/login")).toEqual({ username: "tekniker", password: "Tekniker1234", role: "technician" });
-    expect(toastRegion().getByText("Inloggad")).toBeTruthy();
-    expect(toastRegion().getByText("Välkommen Erik Johansson!")).toBeTruthy();
+    expect(await findToast("Inloggad")).toBeTruthy();
+    expect(await findToast("Välkommen Erik Johansson!")).toBeTruthy();
   });
 
   it("sends the admin role from the Administratör tab and goes to /admin", async () => {
@@ -76,7 +77,7 @@ describe("/login", () => {
     await fillAndSubmit("tekniker", "fel");
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toBe("Fel användarnamn eller lösenord");
-    expect(toastRegion().getByText("Inloggningen misslyckades")).toBeTruthy();
+    expect(await findToast("Inloggningen misslyckades")).toBeTruthy();
     expect(router.state.location.pathname).toBe("/login");
   });
 
@@ -143,7 +144,7 @@ describe("/admin/login", () => {
     renderApp("/admin/login", { user: null });
     await fillAndSubmit("admin", "fel");
     expect((await screen.findByRole("alert")).textContent).toBe("Felaktiga inloggningsuppgifter");
-    expect(toastRegion().getByText("Inloggning misslyckades")).toBeTruthy();
+    expect(await findToast("Inloggning misslyckades")).toBeTruthy();
   });
 
   it("logs in and opens the dashboard", async () => {

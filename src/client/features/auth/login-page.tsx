@@ -7,9 +7,10 @@ import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
 import { FieldError, Label } from "@/client/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
-import { toast } from "@/client/components/ui/toast";
+import { toast } from "@/client/components/ui/toast-store";
 import { errorMessage } from "@/client/lib/api";
 import { homePathFor, useLogin } from "@/client/lib/auth";
+import { QueryScope } from "@/client/lib/query-scope";
 import type { Role } from "@/common/constants";
 import { authText as schemaText } from "@/common/schemas/auth";
 import { useDemoAccounts } from "./api/get-public-config";
@@ -36,7 +37,7 @@ function isRole(value: unknown): value is Role {
  * /login (SPEC §2): role tabs sharing one form; the chosen tab's role is sent with the credentials
  * (DECISIONS 17). The landing page is chosen by the role the server answers with.
  */
-export default function LoginPage() {
+function LoginPageContent() {
   const navigate = useNavigate();
   const location = useLocation();
   const requestedRole = (location.state as { role?: unknown } | null)?.role;
@@ -122,5 +123,13 @@ export default function LoginPage() {
             </TabsContent>
           </Tabs>
     </AuthPageFrame>
+  );
+}
+
+export default function LoginPage() {
+  return (
+    <QueryScope>
+      <LoginPageContent />
+    </QueryScope>
   );
 }

@@ -1,13 +1,16 @@
 import { History } from "lucide-react";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { isServiceType, todayIn, type IsoDate } from "@/common/booking-rules";
+import type { ServiceType } from "@/common/constants";
 import type { CreatedBooking } from "./api/create-booking";
 import { Spinner } from "@/client/components/ui/spinner";
+import { useHydrated } from "@/client/lib/hydration";
+import { QueryScope } from "@/client/lib/query-scope";
 import { BookingWizard } from "./components/booking-wizard";
 import { BookingSuccess } from "./components/lazy-steps";
 import { browserStorage } from "./lib/browser-storage";
-import { clearDraft, emptyDraftValues, loadDraft, reviveDraft, type DraftValues, type WizardStep } from "./lib/draft-storage";
+import { clearDraft, emptyDraftValues, loadDraft, type DraftValues, type WizardStep } from "./lib/draft-storage";
 import { formatTimestamp } from "./lib/format-date";
 import { bookingText } from "./text";
 
@@ -24,15 +27,16 @@ function useDocumentTitle(title: string) {
 
 type InitialState = { values: DraftValues; step: WizardStep; restoredAt: string | null };
 
-/**
- * What the wizard starts with (SPEC §4): the saved draft when there is one, with a date or time
- * that can no longer be booked cleared; `?service=` chooses the service and wins over the draft's.
- */
-function initialState(serviceParam: string | null, today: IsoDate, useDraft: boolean): InitialState {
-  const serviceFromUrl = isServiceType(serviceParam) ? serviceParam : null;
-  const draft = useDraft ? loadDraft(browserStorage(), new Date()) : null;
-  if (!draft) return { values: emptyDraftValues(serviceFromUrl ?? ""), step: 1, restoredAt: null };
-  return { ...reviveDraft(draft, { today, serviceFromUrl }), restoredAt: draft.savedAt };
+/** The page as prerendered (scripts/build-client.mjs): step 1 with nothing chosen, no draft. */
+const STATIC_SHELL: InitialState = { values: emptyDraftValues(""), step: 1, restoredAt: null };
+
+/** `?service=` chooses the service (SPEC §2 page query). */
+function serviceFrom(serviceParam: string | null): ServiceType | null {
+  return isServiceType(serviceParam) ? serviceParam : null;
+}
+
+function fromUrl(serviceParam: string | null): InitialState {
+  return { values: emptyDraftValues(serviceFrom(serviceParam) ?? ""), step: 1, restoredAt: null };
 }
 
 /**
@@ -41,14 +45,63 @@ function initialState(serviceParam: string | null, today: IsoDate, useDraft: boo
  */
 export default function BookingPage() {
   const location = useLocation();
-  return <BookingFlow key={location.key} />;
+  return (
+    <QueryScope>
+      <BookingFlow key={location.key} />
+    </QueryScope>
+  );
 }
 
 function BookingFlow() {
   const [searchParams] = useSearchParams();
-  const [today] = useState(() => todayIn(new Date()));
+  const serviceParam = searchParams.get("service");
+  // Today in Sweden, worked out when first needed (a step's rules, a restored draft): the time zone
+  // data it loads costs tens of milliseconds the page does not need to appear (issue 7).
+  const today = useRef<IsoDate | null>(null);
+  const getToday = useCallback(() => (today.current ??= todayIn(new Date())), []);
   const [attempt, setAttempt] = useState(0);
-  const [initial, setInitial] = useState(() => initialState(searchParams.get("service"), today, true));
+  // Hydrating the prerendered page, the first render must be the static shell; `?service=` (which
+  // the build could not know) is applied right after. A page reached by a link starts with it.
+  const hydrated = useHydrated();
+  const [initial, setInitial] = useState<InitialState>(() => (hydrated ? fromUrl(serviceParam) : STATIC_SHELL));
+  // Nothing can be typed until the draft (if any) is in place: a restore would wipe it.
+  const [ready, setReady] = useState(false);
+  const personalised = useRef(false);
+  const firstService = useRef(initial.values.serviceType);
+
+  // SPEC §4: a saved draft is restored, with a date or time that can no longer be booked cleared;
+  // `?service=` wins over the draft's service. Checking it needs zod, so it is loaded for that.
+  useEffect(() => {
+    if (personalised.current) return;
+    personalised.current = true;
+    const serviceFromUrl = serviceFrom(serviceParam);
+    const draft = loadDraft(browserStorage(), new Date());
+    if (!draft) {
+      if (firstService.current !== (serviceFromUrl ?? "")) {
+        setInitial(fromUrl(serviceParam));
+        setAttempt((n) => n + 1); // the wizard starts again from these values
+      }
+      setReady(true);
+      return;
+    }
+    let cancelled = false;
+    import("./lib/draft-revival")
+      .then(({ reviveDraft }) => {
+        if (cancelled) return;
+        setInitial({ ...reviveDraft(draft, { today: getToday(), serviceFromUrl }), restoredAt: draft.savedAt });
+        setAttempt((n) => n + 1);
+      })
+      .catch(() => {}) // without the module the visitor starts afresh; the draft stays saved
+      .finally(() => {
+        if (!cancelled) setReady(true);
+      });
+    return () => {
+      // Unmounted before the draft arrived (or React's development double run): do it again next time.
+      cancelled = true;
+      personalised.current = false;
+    };
+  }, [serviceParam, getToday]);
+
   const [created, setCreated] = useState<CreatedBooking | null>(null);
   useDocumentTitle(created ? bookingText.pageTitleConfirmed : bookingText.pageTitle);
 
@@ -60,7 +113,7 @@ function BookingFlow() {
 
   const startOver = () => {
     clearDraft(browserStorage());
-    setInitial(initialState(searchParams.get("service"), today, false));
+    setInitial(fromUrl(serviceParam));
     setAttempt((n) => n + 1);
   };
 
@@ -94,8 +147,9 @@ function BookingFlow() {
         key={attempt}
         initialValues={initial.values}
         initialStep={initial.step}
-        today={today}
+        getToday={getToday}
         onBooked={onBooked}
+        disabled={!ready}
       />
     </div>
   );

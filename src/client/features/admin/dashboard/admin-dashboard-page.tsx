@@ -16,7 +16,8 @@ import {
   Contact,
   type LucideIcon,
 } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { Link } from "@/client/components/ui/link";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { useCurrentUser } from "@/client/lib/auth";
 import { adminDashboardText as text } from "./text";

@@ -1,6 +1,6 @@
 import { CalendarPlus, CircleCheck, Mail, Printer } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/ui/link";
 import { Button, buttonVariants } from "@/client/components/ui/button";
 import { SERVICE_TYPE_LABELS } from "@/common/constants";
 import type { CreatedBooking } from "../api/create-booking";

@@ -62,7 +62,7 @@ function renderWizard(initialValues: DraftValues = emptyDraftValues(), initialSt
   const onBooked = vi.fn();
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <BookingWizard initialValues={initialValues} initialStep={initialStep} today={TODAY} onBooked={onBooked} />
+      <BookingWizard initialValues={initialValues} initialStep={initialStep} getToday={() => TODAY} onBooked={onBooked} />
       <Toaster />
     </QueryClientProvider>,
   );

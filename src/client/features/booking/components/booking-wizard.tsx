@@ -1,21 +1,14 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, ArrowRight, Save, Send } from "lucide-react";
 import { Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { FormProvider, useForm, type DefaultValues, type FieldErrors, type Resolver } from "react-hook-form";
+import { FormProvider, useForm, type DefaultValues, type FieldErrors } from "react-hook-form";
 import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
-import { toast } from "@/client/components/ui/toast";
+import { toast } from "@/client/components/ui/toast-store";
 import { isApiError } from "@/client/lib/api";
 import { isBookableDate, ruleSlots, type IsoDate } from "@/common/booking-rules";
 import type { ServiceType } from "@/common/constants";
-import {
-  BOOKING_STEP_FIELDS,
-  BookingStep1Schema,
-  BookingStep2Schema,
-  CreateBookingSchema,
-  type BookingFormValues,
-  type CreateBooking,
-} from "@/common/schemas/bookings";
+import { BOOKING_STEP_FIELDS } from "@/common/booking-fields";
+import type { BookingFormValues, CreateBooking } from "@/common/schemas/bookings";
 import { useCreateBooking, type CreatedBooking } from "../api/create-booking";
 import { useImageEntries } from "../hooks/use-image-entries";
 import { browserStorage } from "../lib/browser-storage";
@@ -27,13 +20,17 @@ import { StepBar } from "./step-bar";
 
 type FieldName = keyof BookingFormValues;
 
-// SPEC §5: each step validates with its own schema (step 1 says 'En beskrivning krävs', step 3
-// runs the full submission schema). The resolver follows the step the wizard is on.
-const STEP_RESOLVERS = {
-  1: zodResolver(BookingStep1Schema),
-  2: zodResolver(BookingStep2Schema),
-  3: zodResolver(CreateBookingSchema),
-} as unknown as Record<WizardStep, Resolver<BookingFormValues, unknown, CreateBooking>>;
+// SPEC §5: each step validates with its own schema (lib/step-resolvers). They come with zod in a
+// chunk of their own, fetched on the first interaction together with steps 2-3 (issue 7: the
+// booking page renders without zod).
+let stepResolvers: Promise<typeof import("../lib/step-resolvers")> | null = null;
+function loadStepResolvers() {
+  stepResolvers ??= import("../lib/step-resolvers").catch((error: unknown) => {
+    stepResolvers = null; // a failed download may be retried on the next validation
+    throw error;
+  });
+  return stepResolvers;
+}
 
 function stepOf(field: string): WizardStep {
   if ((BOOKING_STEP_FIELDS[1] as readonly string[]).includes(field)) return 1;
@@ -44,12 +41,15 @@ function stepOf(field: string): WizardStep {
 type BookingWizardProps = {
   initialValues: DraftValues;
   initialStep: WizardStep;
-  today: IsoDate;
+  /** Today in Sweden (computed on first use: it loads time zone data). */
+  getToday: () => IsoDate;
   onBooked: (booking: CreatedBooking) => void;
+  /** Until the page is ready (hydrated, draft restored) nothing can be typed, chosen or sent. */
+  disabled?: boolean;
 };
 
 /** The three-step booking form (SPEC §2, §4): next only when the step validates, previous always. */
-export function BookingWizard({ initialValues, initialStep, today, onBooked }: BookingWizardProps) {
+export function BookingWizard({ initialValues, initialStep, getToday, onBooked, disabled = false }: BookingWizardProps) {
   const idPrefix = useId().replace(/:/g, "");
   const [step, setStepState] = useState<WizardStep>(initialStep);
   const stepRef = useRef<WizardStep>(initialStep);
@@ -61,7 +61,11 @@ export function BookingWizard({ initialValues, initialStep, today, onBooked }: B
 
   const form = useForm<BookingFormValues, unknown, CreateBooking>({
     defaultValues: { ...initialValues, images: [] } as DefaultValues<BookingFormValues>,
-    resolver: (values, context, options) => STEP_RESOLVERS[stepRef.current](values, context, options),
+    // The resolver follows the step the wizard is on.
+    resolver: async (values, context, options) => {
+      const step = stepRef.current;
+      return (await loadStepResolvers()).STEP_RESOLVERS[step](values, context, options);
+    },
     // Nothing is validated while the customer types into a fresh step (no errors on blur either, which
     // would move the buttons under the pointer); 'Nästa' validates, and from then on a field with
     // an error is checked again on every change, so its message goes as soon as it is fixed.
@@ -74,14 +78,14 @@ export function BookingWizard({ initialValues, initialStep, today, onBooked }: B
   const keepScheduleValid = useCallback(
     (serviceType: ServiceType) => {
       const { date, timeSlot } = getValues();
-      if (date && !isBookableDate(serviceType, date, today)) {
+      if (date && !isBookableDate(serviceType, date, getToday())) {
         setValue("date", "");
         setValue("timeSlot", "");
       } else if (timeSlot && !ruleSlots(serviceType, date).some((s) => s.label === timeSlot)) {
         setValue("timeSlot", "");
       }
     },
-    [getValues, setValue, today],
+    [getValues, setValue, getToday],
   );
 
   useEffect(() => {
@@ -98,7 +102,10 @@ export function BookingWizard({ initialValues, initialStep, today, onBooked }: B
   useEffect(() => {
     if (initialStep > 1) preloadLaterSteps().catch(() => {}); // Suspense retries when the step renders
   }, [initialStep]);
-  const preload = () => void preloadLaterSteps().catch(() => {});
+  const preload = () => {
+    preloadLaterSteps().catch(() => {});
+    loadStepResolvers().catch(() => {}); // validation retries the download when it runs
+  };
 
   // Only successful images go into the form, as data URLs (SPEC §5).
   const imagesHaveError = !!formState.errors.images;
@@ -151,7 +158,9 @@ export function BookingWizard({ initialValues, initialStep, today, onBooked }: B
     const valid = await trigger(fields as unknown as FieldName[]);
     if (!valid) {
       showFormError();
-      focusFirstInvalid(fields, form.formState.errors);
+      // The live field states: `form.formState` is the last render's, which may not have caught up yet.
+      const errors = Object.fromEntries(fields.map((f) => [f, getFieldState(f as FieldName).error]).filter(([, error]) => error));
+      focusFirstInvalid(fields, errors as FieldErrors<BookingFormValues>);
       return;
     }
     if (step < 3) goTo((step + 1) as WizardStep);
@@ -233,45 +242,49 @@ export function BookingWizard({ initialValues, initialStep, today, onBooked }: B
           onKeyDownCapture={preload}
           onFocusCapture={preload}
           aria-labelledby={`${idPrefix}-step-heading`}
-          className="grid gap-6"
+          aria-busy={disabled || undefined}
         >
-          <h2
-            id={`${idPrefix}-step-heading`}
-            ref={headingRef}
-            tabIndex={-1}
-            className="scroll-mt-24 text-2xl font-semibold text-slate-900 focus:outline-none"
-          >
-            {bookingText.steps.names[step]}
-          </h2>
-          {step === 1 && <ServiceStep idPrefix={idPrefix} images={images} />}
-          <Suspense fallback={<Spinner />}>
-            {step === 2 && <ScheduleStep idPrefix={idPrefix} today={today} />}
-            {step === 3 && <ContactStep idPrefix={idPrefix} />}
-          </Suspense>
+          {/* Disabled until the page is ready: the prerendered form cannot work without its code,
+              and a click or keystroke before hydration would submit it natively or be lost. */}
+          <fieldset disabled={disabled} className="grid min-w-0 gap-6">
+            <h2
+              id={`${idPrefix}-step-heading`}
+              ref={headingRef}
+              tabIndex={-1}
+              className="scroll-mt-24 text-2xl font-semibold text-slate-900 focus:outline-none"
+            >
+              {bookingText.steps.names[step]}
+            </h2>
+            {step === 1 && <ServiceStep idPrefix={idPrefix} images={images} />}
+            <Suspense fallback={<Spinner />}>
+              {step === 2 && <ScheduleStep idPrefix={idPrefix} today={getToday()} />}
+              {step === 3 && <ContactStep idPrefix={idPrefix} />}
+            </Suspense>
 
-          <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center">
-            {step > 1 && (
-              <Button variant="outline" onClick={previous} disabled={submitting}>
-                <ArrowLeft aria-hidden="true" />
-                {bookingText.buttons.previous}
+            <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center">
+              {step > 1 && (
+                <Button variant="outline" onClick={previous} disabled={submitting}>
+                  <ArrowLeft aria-hidden="true" />
+                  {bookingText.buttons.previous}
+                </Button>
+              )}
+              <Button variant="secondary" onClick={saveDraftNow} disabled={submitting} className="sm:ml-auto">
+                <Save aria-hidden="true" />
+                {bookingText.buttons.saveDraft}
               </Button>
-            )}
-            <Button variant="secondary" onClick={saveDraftNow} disabled={submitting} className="sm:ml-auto">
-              <Save aria-hidden="true" />
-              {bookingText.buttons.saveDraft}
-            </Button>
-            {step < 3 ? (
-              <Button key="next" type="submit">
-                {bookingText.buttons.next}
-                <ArrowRight aria-hidden="true" />
-              </Button>
-            ) : (
-              <Button key="submit" type="submit" disabled={submitting || images.processing} aria-busy={submitting || undefined}>
-                <Send aria-hidden="true" />
-                {submitting ? bookingText.buttons.submitting : bookingText.buttons.submit}
-              </Button>
-            )}
-          </div>
+              {step < 3 ? (
+                <Button key="next" type="submit">
+                  {bookingText.buttons.next}
+                  <ArrowRight aria-hidden="true" />
+                </Button>
+              ) : (
+                <Button key="submit" type="submit" disabled={submitting || images.processing} aria-busy={submitting || undefined}>
+                  <Send aria-hidden="true" />
+                  {submitting ? bookingText.buttons.submitting : bookingText.buttons.submit}
+                </Button>
+              )}
+            </div>
+          </fieldset>
         </form>
       </div>
     </FormProvider>

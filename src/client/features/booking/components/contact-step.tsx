@@ -2,7 +2,8 @@ import { useFormContext, useWatch } from "react-hook-form";
 import { formatLongDate } from "../lib/format-date";
 import { indicativePrice, priceNote, priceText } from "@/common/booking-rules";
 import { SERVICE_TYPE_LABELS, type ServiceType } from "@/common/constants";
-import { BOOKING_FIELD_MAX, type BookingFormValues } from "@/common/schemas/bookings";
+import { BOOKING_FIELD_MAX } from "@/common/booking-fields";
+import type { BookingFormValues } from "@/common/schemas/bookings";
 import { bookingText } from "../text";
 import { TextField } from "./text-field";
 

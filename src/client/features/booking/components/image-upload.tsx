@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck, ImageIcon, LoaderCircle, Upload, X } from "lu
 import { useState, type ChangeEvent, type DragEvent } from "react";
 import { FieldError, Label } from "@/client/components/ui/label";
 import { cn } from "@/client/lib/cn";
-import { IMAGE_ACCEPT_ATTRIBUTE, imageText, MAX_IMAGES } from "@/common/schemas/images";
+import { IMAGE_ACCEPT_ATTRIBUTE, imageText, MAX_IMAGES } from "@/common/image-rules";
 import type { ImageEntries } from "../hooks/use-image-entries";
 import type { ImageEntry } from "../lib/image-entry";
 import { bookingText } from "../text";

@@ -3,7 +3,8 @@ import { FieldError, Label } from "@/client/components/ui/label";
 import { cn } from "@/client/lib/cn";
 import { HEAT_PUMP_MODEL_SUGGESTIONS, indicativePrice, priceNote } from "@/common/booking-rules";
 import { SERVICE_TYPE_LABELS, SERVICE_TYPES } from "@/common/constants";
-import { BOOKING_FIELD_MAX, type BookingFormValues } from "@/common/schemas/bookings";
+import { BOOKING_FIELD_MAX } from "@/common/booking-fields";
+import type { BookingFormValues } from "@/common/schemas/bookings";
 import type { ImageEntries } from "../hooks/use-image-entries";
 import { firstErrorMessage } from "../lib/form-errors";
 import { bookingText } from "../text";
@@ -43,9 +44,9 @@ export function ServiceStep({ idPrefix, images }: { idPrefix: string; images: Im
                 key={type}
                 htmlFor={id(`service-${type}`)}
                 className={cn(
-                  "flex cursor-pointer gap-3 rounded-lg border-2 bg-white p-4 transition-colors",
+                  "flex cursor-pointer gap-3 rounded-lg border-2 p-4 transition-colors",
                   "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700",
-                  checked ? "border-brand-700 bg-brand-50" : "border-slate-200 hover:border-brand-300",
+                  checked ? "border-brand-700 bg-brand-50" : "border-slate-200 bg-white hover:border-brand-300",
                 )}
               >
                 <input

@@ -1,6 +1,6 @@
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as toastModule from "@/client/components/ui/toast";
+import * as toastModule from "@/client/components/ui/toast-store";
 import { remainingImageSlots, useImageEntries } from "./use-image-entries";
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from "react";
-import { toast } from "@/client/components/ui/toast";
-import { imageText, MAX_IMAGES } from "@/common/schemas/images";
+import { toast } from "@/client/components/ui/toast-store";
+import { imageText, MAX_IMAGES } from "@/common/image-rules";
 import { IMAGE_PROGRESS, type ImageEntry } from "../lib/image-entry";
 
 /** Reading and compressing images is downloaded when the first file is picked, not with the page. */

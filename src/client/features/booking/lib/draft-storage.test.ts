@@ -4,11 +4,11 @@ import {
   DRAFT_STORAGE_KEY,
   emptyDraftValues,
   loadDraft,
-  reviveDraft,
   saveDraft,
   type DraftStorage,
   type DraftValues,
 } from "./draft-storage";
+import { reviveDraft } from "./draft-revival";
 
 function memoryStorage(initial: Record<string, string> = {}): DraftStorage & { data: Record<string, string> } {
   const data = { ...initial };

@@ -1,9 +1,11 @@
 // The booking draft in the browser's local storage (SPEC §4: saved with 'Spara bokning', restored
 // when the wizard opens, cleared after a successful booking; SPEC §9: kept 30 days).
 // Images are never stored: they are large and a draft is only meant to keep the typed answers.
-import { bookableSlots, isBookableDate, isServiceType, type IsoDate } from "@/common/booking-rules";
+// Reviving a draft (checking it against today's rules and the step schemas) is in ./draft-revival:
+// it needs zod, which the booking page loads only when needed.
+import { isServiceType } from "@/common/booking-rules";
 import { TERMS, type ServiceType } from "@/common/constants";
-import { BookingStep1Schema, BookingStep2Schema, type BookingFormValues } from "@/common/schemas/bookings";
+import type { BookingFormValues } from "@/common/schemas/bookings";
 
 export const DRAFT_STORAGE_KEY = "booking_draft";
 export const DRAFT_MAX_AGE_DAYS = TERMS.bookingDraftCookieDays;
@@ -108,33 +110,4 @@ export function loadDraft(storage: DraftStorage | undefined, now: Date): Booking
     clearDraft(storage);
     return null;
   }
-}
-
-/**
- * Makes restored values safe to continue with: a service type from the URL wins over the draft's;
- * a date that can no longer be booked (by the rules, today) is cleared with its time, a time the
- * date does not offer is cleared; and the step goes back to the first one that is not complete
- * (to step 1 when the URL chose another service).
- */
-export function reviveDraft(
-  draft: Pick<BookingDraft, "values" | "step">,
-  options: { today: IsoDate; serviceFromUrl?: ServiceType | null },
-): { values: DraftValues; step: WizardStep } {
-  const values = { ...draft.values };
-  if (options.serviceFromUrl) values.serviceType = options.serviceFromUrl;
-  const serviceType = values.serviceType as ServiceType;
-  // isBookableDate is false for a missing service type too: no date without a service.
-  if (values.date && !isBookableDate(serviceType, values.date, options.today)) {
-    values.date = "";
-    values.timeSlot = "";
-  }
-  if (values.timeSlot && !bookableSlots(serviceType, values.date, options.today).some((s) => s.label === values.timeSlot)) {
-    values.timeSlot = "";
-  }
-  let step = draft.step;
-  // A link for another service starts at step 1, where the customer sees the service they came for.
-  if (options.serviceFromUrl && options.serviceFromUrl !== draft.values.serviceType) step = 1;
-  if (step > 1 && !BookingStep1Schema.safeParse(values).success) step = 1;
-  if (step > 2 && !BookingStep2Schema.safeParse(values).success) step = 2;
-  return { values, step };
 }

@@ -11,7 +11,7 @@ import {
   imageTypeOf,
   validateImageFile,
   type AcceptedImageType,
-} from "@/common/schemas/images";
+} from "@/common/image-rules";
 
 import { IMAGE_PROGRESS } from "./image-entry";
 

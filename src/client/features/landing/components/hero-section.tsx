@@ -1,14 +1,13 @@
 import { BadgeCheck, CalendarCheck, MessageCircle, Timer } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/ui/link";
 import { Button, buttonVariants } from "@/client/components/ui/button";
-import { useChatLauncher } from "@/client/lib/chat-launcher";
+import { chatLauncherProps } from "@/client/lib/chat-launcher";
 import { landingText } from "../text";
 
 const text = landingText.hero;
 const claimIcons = { confirmation: CalendarCheck, duration: Timer, technicians: BadgeCheck } as const;
 
 export function HeroSection() {
-  const { open } = useChatLauncher();
   return (
     <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto max-w-6xl px-4 pb-12 pt-10 sm:pt-16 lg:pb-16">
@@ -21,7 +20,7 @@ export function HeroSection() {
           <Link to="/booking" className={buttonVariants({ size: "lg" })}>
             {text.bookNow}
           </Link>
-          <Button variant="secondary" size="lg" onClick={open} aria-haspopup="dialog">
+          <Button variant="secondary" size="lg" {...chatLauncherProps}>
             <MessageCircle aria-hidden="true" />
             {text.askBot}
           </Button>

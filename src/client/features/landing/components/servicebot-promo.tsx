@@ -1,12 +1,11 @@
 import { Bot } from "lucide-react";
 import { Button } from "@/client/components/ui/button";
-import { useChatLauncher } from "@/client/lib/chat-launcher";
+import { chatLauncherProps } from "@/client/lib/chat-launcher";
 import { landingText } from "../text";
 
 const text = landingText.serviceBot;
 
 export function ServiceBotPromo() {
-  const { open } = useChatLauncher();
   return (
     <section aria-labelledby="servicebot-title" className="mx-auto max-w-6xl px-4 py-14">
       <div className="flex flex-col gap-6 rounded-2xl bg-brand-800 p-6 text-white sm:p-10 md:flex-row md:items-center">
@@ -19,7 +18,7 @@ export function ServiceBotPromo() {
           </h2>
           <p className="mt-2 text-brand-50">{text.text}</p>
         </div>
-        <Button variant="secondary" size="lg" onClick={open} aria-haspopup="dialog" className="ring-0">
+        <Button variant="inverse" size="lg" {...chatLauncherProps}>
           {text.cta}
         </Button>
       </div>

@@ -1,5 +1,5 @@
 import { ArrowRight, Drill, House, ScanSearch, Wrench } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/ui/link";
 import { Card } from "@/client/components/ui/card";
 import { cn } from "@/client/lib/cn";
 import type { ServiceType } from "@/common/constants";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/ui/link";
 import { policyText, type PolicyDocument } from "../text";
 
 const linkClass =

@@ -1,0 +1,117 @@
+import { COMPANY } from "@/common/constants";
+import { DEFAULT_TITLE, pageTitle } from "./page-titles";
+
+// The <head> of each prerendered page: title, meta description, Open Graph, and on "/" the company
+// as schema.org structured data. Used only by the build (entry-server.tsx), never shipped to browsers.
+
+export type PrerenderedPage = {
+  path: string;
+  /** The file under dist/client the server answers `path` with. */
+  file: string;
+  description: string;
+  /** Structured data for the page, written as <script type="application/ld+json">. */
+  structuredData?: (origin: string | null) => object;
+};
+
+/** SPEC §9: opening hours Monday-Friday 08:00-17:00, weekend closed (COMPANY.openingHours in words). */
+const OPENING_HOURS = { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "17:00" } as const;
+
+/** "08-123 456 70" as +46812345670 (E.164), as schema.org and tel: links want it. */
+export function internationalPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  return digits.startsWith("0") ? `+46${digits.slice(1)}` : `+${digits}`;
+}
+
+/** The company as a schema.org HVACBusiness (a LocalBusiness), with the facts of SPEC §9. */
+export function companyStructuredData(origin: string | null): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "HVACBusiness",
+    name: COMPANY.name,
+    alternateName: COMPANY.shortName,
+    telephone: internationalPhone(COMPANY.phone),
+    email: COMPANY.email,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: COMPANY.address,
+      postalCode: COMPANY.postalCode,
+      addressLocality: COMPANY.city,
+      addressCountry: "SE",
+    },
+    openingHours: "Mo-Fr 08:00-17:00",
+    openingHoursSpecification: [
+      { "@type": "OpeningHoursSpecification", dayOfWeek: [...OPENING_HOURS.days], opens: OPENING_HOURS.opens, closes: OPENING_HOURS.closes },
+    ],
+    ...(origin ? { url: `${origin}/` } : {}),
+  };
+}
+
+export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
+  {
+    path: "/",
+    file: "index.html",
+    description:
+      "Boka service, installation, felsökning eller ett kostnadsfritt hembesök för din värmepump online. Bekräftelse direkt – bokat på ca 2 minuter.",
+    structuredData: companyStructuredData,
+  },
+  {
+    path: "/booking",
+    file: "booking/index.html",
+    description:
+      "Boka service, installation, felsökning eller ett kostnadsfritt hembesök för din värmepump i tre steg: välj tjänst, välj tid och fyll i dina uppgifter.",
+  },
+  {
+    path: "/policies/terms",
+    file: "policies/terms/index.html",
+    description: `Allmänna villkor för bokning av service, installation, felsökning och hembesök hos ${COMPANY.shortName}: avbokning, betalning, garanti och reklamation.`,
+  },
+  {
+    path: "/policies/privacy",
+    file: "policies/privacy/index.html",
+    description: `Så behandlar ${COMPANY.shortName} dina personuppgifter när du bokar service eller installation av värmepump, och vilka rättigheter du har.`,
+  },
+  {
+    path: "/policies/cookies",
+    file: "policies/cookies/index.html",
+    description: `Vilka cookies ${COMPANY.shortName} använder, varför och hur länge de sparas, och hur du ändrar dina inställningar.`,
+  },
+];
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** JSON inside <script>: `<` escaped so no "</script>" or "<!--" can end or change the block. */
+function scriptJson(data: object): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * The page's head tags. `origin` (PUBLIC_URL at build time) adds the absolute og:url and canonical
+ * link; without it they are left out rather than pointing at a guessed address.
+ */
+export function pageHead(page: PrerenderedPage, origin: string | null): string {
+  const title = pageTitle(page.path);
+  const url = origin ? `${origin}${page.path}` : null;
+  const tags = [
+    `<title>${escapeAttribute(title)}</title>`,
+    `<meta name="description" content="${escapeAttribute(page.description)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeAttribute(COMPANY.shortName)}" />`,
+    `<meta property="og:locale" content="sv_SE" />`,
+    `<meta property="og:title" content="${escapeAttribute(title)}" />`,
+    `<meta property="og:description" content="${escapeAttribute(page.description)}" />`,
+    `<meta name="twitter:card" content="summary" />`,
+  ];
+  if (url) tags.push(`<meta property="og:url" content="${escapeAttribute(url)}" />`, `<link rel="canonical" href="${escapeAttribute(url)}" />`);
+  // Data, not code: browsers never execute application/ld+json, so the CSP (script-src 'self') allows it.
+  if (page.structuredData) tags.push(`<script type="application/ld+json">${scriptJson(page.structuredData(origin))}</script>`);
+  return tags.join("\n    ");
+}
+
+/** The shell every other path gets (login, staff portals, unknown paths): rendered in the browser, not indexed. */
+export const SPA_SHELL_HEAD = [
+  `<title>${escapeAttribute(DEFAULT_TITLE)}</title>`,
+  `<meta name="description" content="${escapeAttribute(PRERENDERED_PAGES[0].description)}" />`,
+  `<meta name="robots" content="noindex" />`,
+].join("\n    ");
