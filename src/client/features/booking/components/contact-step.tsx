@@ -5,7 +5,7 @@ import { SERVICE_TYPE_LABELS, type ServiceType } from "@/common/constants";
 import { BOOKING_FIELD_MAX } from "@/common/booking-fields";
 import type { BookingFormValues } from "@/common/schemas/bookings";
 import { bookingText } from "../text";
-import { TextField } from "./text-field";
+import { TextField } from "@/client/components/ui/text-field";
 
 const text = bookingText.contact;
 

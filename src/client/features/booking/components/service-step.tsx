@@ -9,7 +9,7 @@ import type { ImageEntries } from "../hooks/use-image-entries";
 import { firstErrorMessage } from "../lib/form-errors";
 import { bookingText } from "../text";
 import { ImageUpload } from "./image-upload";
-import { TextField } from "./text-field";
+import { TextField } from "@/client/components/ui/text-field";
 
 const text = bookingText.service;
 
