@@ -12,12 +12,18 @@ export const bookingLinkText = {
   tooLate: (hours: number, phone: string) =>
     `Besöket är om mindre än ${hours} timmar och kan inte längre ändras här. Ring oss på ${phone} så hjälper vi dig.`,
   notChangeable: "Bokningen kan inte ändras eftersom den redan är avbokad eller genomförd.",
+  visitPassed: "Besökstiden har redan passerat och bokningen kan inte längre ändras här.",
   updatesNotAllowed: "Bilder kan inte läggas till för den här bokningen.",
+  deleteNotAllowed: "Bilder kan inte tas bort för den här bokningen.",
 } as const;
 
 /** A link token in a URL: 256 random bits in base64url; anything else cannot be one. */
 export const LinkTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22,100}$/, { error: bookingLinkText.invalid });
-export const LinkTokenParamsSchema = z.object({ token: LinkTokenSchema });
+/**
+ * The token in the path is taken as any text: one that cannot be a token answers like an unknown
+ * one (404 and the link message), not with a 400 that tells a mistyped link from an expired one.
+ */
+export const LinkTokenParamsSchema = z.object({ token: z.string().max(200) });
 
 export const BookingLinkViewSchema = z.object({
   booking: z.object({

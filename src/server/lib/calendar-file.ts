@@ -12,6 +12,8 @@ export type CalendarBooking = {
   address: string;
   postalCode: string;
   city: string;
+  /** Grows with every move: a moved visit's file replaces the old event in calendar apps. */
+  calendarSequence: number;
 };
 
 /**
@@ -26,6 +28,8 @@ export function bookingCalendarFile(booking: CalendarBooking, publicUrl: string,
   const event: EventAttributes = {
     uid: `booking-${booking.id}@varmepumpsservice.se`,
     productId: "varmepumpsservice/bokning",
+    // Same UID, higher SEQUENCE: calendar apps replace the old time instead of keeping both.
+    sequence: booking.calendarSequence,
     method: "PUBLISH",
     title: `${label} – ${COMPANY.shortName}`,
     description: [

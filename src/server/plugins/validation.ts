@@ -16,6 +16,8 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export function containsControlCharacter(value: unknown, depth = 0): boolean {
   if (typeof value === "string") return CONTROL_CHARACTER.test(value);
   if (value === null || typeof value !== "object" || depth > 64) return false;
+  // Uploaded files are bytes, not text: never walk them byte by byte.
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return false;
   if (Array.isArray(value)) return value.some((item) => containsControlCharacter(item, depth + 1));
   return Object.entries(value).some(([key, item]) => CONTROL_CHARACTER.test(key) || containsControlCharacter(item, depth + 1));
 }

@@ -34,11 +34,10 @@ export const bookings = pgTable(
     googleCalendarEventId: text("google_calendar_event_id"),
     productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    // When the current date and time were set (booked or moved): a visit reminder is only due for a
-    // time that was set more than two days ahead (DECISIONS 14, issue 14).
-    slotSetAt: timestamp("slot_set_at", { withTimezone: true }).notNull().defaultNow(),
-    // The "date timeSlot" the visit reminder was sent (or deliberately skipped) for; a moved visit
-    // gets a new one, never a second one for the same time.
+    // The .ics SEQUENCE: one more for every move, so calendar apps replace the old time.
+    calendarSequence: integer("calendar_sequence").notNull().default(0),
+    // The "date timeSlot" the visit reminder was sent for, or skipped for (written by whoever books or
+    // moves a visit less than two days ahead): a moved visit gets a new one, never a second for a time.
     visitReminderFor: text("visit_reminder_for"),
   },
   (t) => [

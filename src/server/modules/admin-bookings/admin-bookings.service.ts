@@ -1,4 +1,4 @@
-import { addDays, isAdminBookableSlot, isSlotInFuture, parseTimeSlot, RESCHEDULE_SLOTS } from "@/common/booking-rules";
+import { addDays, adminSlots, isAdminBookableSlot, isSlotInFuture, parseTimeSlot, RESCHEDULE_SLOTS, type TimeSlot } from "@/common/booking-rules";
 import type { BookingStatus, ServiceType } from "@/common/constants";
 import {
   adminBookingText,
@@ -14,11 +14,12 @@ import type { SessionUser } from "../../plugins/session";
 import { AppError, conflict, notFound, unprocessable } from "../../lib/errors";
 import type { OutboxSender } from "../../jobs/outbox";
 import type { BlockedTimesRepository } from "../blocked-times/blocked-times.repository";
-import { bookingConfirmationEmail } from "../bookings/booking-email";
-import { contactOfBooking, type Actor, type BookingRow, type BookingsRepository, type LinkRow } from "../bookings/bookings.repository";
+import { bookingConfirmationEmail, bookingMovedEmail } from "../bookings/booking-email";
+import { contactOfBooking, slotKey, type Actor, type BookingRow, type BookingsRepository, type LinkRow } from "../bookings/bookings.repository";
 import { customerLinkUrl, linkExpiry, newLinkToken } from "../bookings/customer-link";
 import { bookingServerText as text } from "../bookings/bookings.text";
 import { toBookingEvent, toBookingImage, toListItem } from "../bookings/booking-views";
+import { reminderNotNeeded } from "../bookings/visit-reminders";
 
 type Deps = {
   repo: BookingsRepository;
@@ -51,9 +52,16 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
     createdAt: link.createdAt.toISOString(),
   });
 
-  async function assertNotBlocked(serviceType: string, date: string, timeSlot: string) {
-    const slot = parseTimeSlot(timeSlot)!;
+  async function assertNotBlocked(serviceType: string, date: string, slot: TimeSlot) {
     if (await blockedTimes.blocks(serviceType, date, slot.start, slot.end)) throw conflict(text.blockedTime);
+  }
+
+  /**
+   * A taken time answers with the public booking's message (issue 14: "exactly like public
+   * bookings"). Checked first for a quick answer; the exclusion constraint still decides a race.
+   */
+  async function assertFree(date: string, slot: TimeSlot, exceptId?: number) {
+    if (await repo.isTimeTaken(date, slot.start, slot.end, exceptId)) throw conflict(text.slotUnavailable);
   }
 
   function notify(outboxId: number | null) {
@@ -101,8 +109,9 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
         throw unprocessable(text.slotNotOfferedAdmin(input.timeSlot));
       }
       if (!isSlotInFuture(input.date, input.timeSlot, now(), timeZone)) throw unprocessable(adminBookingText.pastTime);
-      await assertNotBlocked(input.serviceType, input.date, input.timeSlot);
       const slot = parseTimeSlot(input.timeSlot)!;
+      await assertNotBlocked(input.serviceType, input.date, slot);
+      await assertFree(input.date, slot);
       const token = newLinkToken();
       const created = await repo.createStaffBooking({
         customerId: input.customerId,
@@ -119,6 +128,7 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
         },
         link: { token, expiresAt: linkExpiry(input.date), createdBy: user.id },
         actor: actorOf(user),
+        skipReminder: reminderNotNeeded(input.date, today()),
         email: (booking) => bookingConfirmationEmail({ booking, customer: contactOfBooking(booking), manageUrl: linkUrl(token), calendarFile: calendarFor(booking) }),
       });
       if (!created) throw notFound(text.customerNotFound);
@@ -128,21 +138,46 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
 
     /** SPEC §4: admins may set any status of the list; a cancelled booking only comes back if its time is still free. */
     async setStatus(id: number, status: BookingStatus, user: SessionUser) {
+      const current = await repo.findById(id);
+      if (!current) throw notFound(text.bookingNotFound);
+      if (current.status === "cancelled" && status !== "cancelled" && (await repo.isTimeTaken(current.date, current.startTime, current.endTime, id))) {
+        throw conflict(text.reactivateTaken);
+      }
       const changed = await repo.changeStatus(id, status, actorOf(user));
       if (!changed) throw notFound(text.bookingNotFound);
       return this.detail(id);
     },
 
-    /** SPEC §5 Reschedule: one of the offered slots, in the future, not blocked, not taken. */
+    /**
+     * SPEC §5 Reschedule: one of the offered slots (or one of the type's admin slots, so a home
+     * visit keeps its 30 minutes), in the future, not blocked, not taken.
+     */
     async reschedule(id: number, input: RescheduleBooking, user: SessionUser) {
-      const slot = RESCHEDULE_SLOTS.find((s) => s.label === input.timeSlot);
-      if (!slot) throw unprocessable(text.slotNotOfferedAdmin(input.timeSlot));
-      if (!isSlotInFuture(input.date, slot.label, now(), timeZone)) throw new AppError("PAST_TIME", 422, adminBookingText.pastTime);
       const booking = await repo.findById(id);
       if (!booking) throw notFound(text.bookingNotFound);
-      await assertNotBlocked(booking.serviceType, input.date, slot.label);
-      const moved = await repo.reschedule(id, { date: input.date, timeSlot: slot.label, startTime: slot.start, endTime: slot.end }, input.status ?? "rescheduled", actorOf(user));
+      const offered = [...RESCHEDULE_SLOTS, ...adminSlots(booking.serviceType as ServiceType, input.date)];
+      const slot = offered.find((s) => s.label === input.timeSlot);
+      if (!slot) throw unprocessable(text.slotNotOfferedAdmin(input.timeSlot));
+      if (!isSlotInFuture(input.date, slot.label, now(), timeZone)) throw new AppError("PAST_TIME", 422, adminBookingText.pastTime);
+      await assertNotBlocked(booking.serviceType, input.date, slot);
+      await assertFree(input.date, slot, id);
+      const link = await repo.activeLinkOf(id);
+      const moved = await repo.reschedule(
+        id,
+        { date: input.date, timeSlot: slot.label, startTime: slot.start, endTime: slot.end },
+        input.status ?? "rescheduled",
+        actorOf(user),
+        {
+          skipReminder: reminderNotNeeded(input.date, today()),
+          // The customer learns the new time and gets a new .ics, as when they move it themselves.
+          email: (after, before) =>
+            slotKey(after) === slotKey(before) || after.status === "cancelled"
+              ? null
+              : bookingMovedEmail({ booking: after, customer: contactOfBooking(after), previous: before, manageUrl: link ? linkUrl(link.token) : null, calendarFile: calendarFor(after) }),
+        },
+      );
       if (!moved) throw notFound(text.bookingNotFound);
+      notify(moved.outboxId);
       return this.detail(id);
     },
 
@@ -156,6 +191,7 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
     },
 
     async updateLink(id: number, patch: { isActive?: boolean; allowClientUpdates?: boolean }, user: SessionUser): Promise<StaffBookingLink> {
+      if (!(await repo.findById(id))) throw notFound(text.bookingNotFound);
       const link = await repo.updateLink(id, patch, actorOf(user));
       if (!link) throw notFound(text.noLink);
       return toStaffLink(link);
@@ -168,9 +204,13 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
     /** The admin start page: today's visits, bookings made since the admin last looked, what needs attention. */
     async overview(user: SessionUser): Promise<AdminOverview> {
       const seenAt = await repo.bookingsSeenAt(user.id);
-      const since = seenAt ?? new Date(now().getTime() - NEW_BOOKINGS_DEFAULT_DAYS * 24 * 3600 * 1000);
       const day = today();
-      const { today: todays, fresh, unassigned, failedEmails } = await repo.overview({ today: day, weekEnd: addDays(day, 7), seenSince: since });
+      const { today: todays, fresh, unassigned, failedEmails } = await repo.overview({
+        today: day,
+        weekEnd: addDays(day, 7),
+        seenSince: seenAt,
+        defaultDays: NEW_BOOKINGS_DEFAULT_DAYS,
+      });
       return {
         today: todays.map(toListItem),
         newBookings: { since: seenAt?.toISOString() ?? null, items: fresh.map(toListItem) },

@@ -4,14 +4,13 @@ import type { BookingImage } from "@/common/schemas/admin-bookings";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { reencodeImage } from "../../lib/images";
 import type { SessionUser } from "../../plugins/session";
-import type { BookingLinksService } from "../booking-links/booking-links.service";
+import { clientUpdatesAllowed, type BookingLinksService } from "../booking-links/booking-links.service";
 import { toBookingImage } from "../bookings/booking-views";
 import type { BookingsRepository } from "../bookings/bookings.repository";
 import { bookingServerText as text } from "../bookings/bookings.text";
 
 /** Images one booking may hold in all (customer, technician and admin uploads together). */
 export const MAX_IMAGES_PER_BOOKING = 20;
-const FINISHED = ["cancelled", "completed"];
 
 /** Who is asking: a logged-in staff member, or the holder of a customer link token. */
 export type ImageCaller = { user: SessionUser | null; token?: string };
@@ -20,16 +19,14 @@ export type ImageCaller = { user: SessionUser | null; token?: string };
  * Booking images (SPEC §7 /api/booking/images, DECISIONS 9 and 20): staff may see, add and delete
  * every image; the holder of a booking's active link may see that booking's images, and add and
  * delete their own only while the link allows updates. Uploads are decoded and re-encoded.
+ * A caller without a session or a working link gets 404 (docs/decisions/0003: a stranger learns
+ * nothing), and so does a customer asking about another booking's image.
  */
 export function createBookingImagesService({ repo, links }: { repo: BookingsRepository; links: BookingLinksService }) {
-  /** The booking a customer's token opens, when it may be changed through the link. */
-  async function customerBooking(token: string | undefined, requireUpdates: boolean) {
-    if (!token) throw forbidden(text.imageForbidden);
-    const { booking, link } = await links.open(token).catch(() => {
-      throw forbidden(bookingLinkText.invalid);
-    });
-    if (requireUpdates && (!link.allowClientUpdates || FINISHED.includes(booking.status))) throw forbidden(bookingLinkText.updatesNotAllowed);
-    return booking;
+  /** The booking and link a customer's token opens; 404 with the link's message when it opens nothing. */
+  async function customerLink(token: string | undefined) {
+    if (!token) throw notFound(bookingLinkText.invalid);
+    return links.open(token);
   }
 
   return {
@@ -39,8 +36,9 @@ export function createBookingImagesService({ repo, links }: { repo: BookingsRepo
         if (!input.bookingId) throw new AppError("BOOKING_REQUIRED", 400, text.bookingNotFound);
         bookingId = input.bookingId;
       } else {
-        const booking = await customerBooking(caller.token, true);
+        const { booking, link } = await customerLink(caller.token);
         if (input.bookingId !== undefined && input.bookingId !== booking.id) throw forbidden(text.imageForbidden);
+        if (!clientUpdatesAllowed(link, booking)) throw forbidden(bookingLinkText.updatesNotAllowed);
         bookingId = booking.id;
       }
       if (input.bytes.length === 0) throw new AppError("IMAGE_REQUIRED", 400, text.imageRequired);
@@ -60,14 +58,16 @@ export function createBookingImagesService({ repo, links }: { repo: BookingsRepo
     },
 
     async delete(caller: ImageCaller, imageId: number) {
-      const image = await repo.imageById(imageId);
-      if (!image) throw notFound(text.imageNotFound);
       if (!caller.user) {
-        const booking = await customerBooking(caller.token, true);
+        const { booking, link } = await customerLink(caller.token);
+        const image = await repo.imageById(imageId);
+        // Another booking's image answers like one that does not exist.
+        if (!image || image.bookingId !== booking.id) throw notFound(text.imageNotFound);
+        if (!clientUpdatesAllowed(link, booking)) throw forbidden(bookingLinkText.deleteNotAllowed);
         // DECISIONS 9: customers delete their own images, never staff photos.
-        if (image.bookingId !== booking.id || image.uploadedBy !== "customer") throw forbidden(text.imageForbidden);
+        if (image.uploadedBy !== "customer") throw forbidden(text.notOwnImage);
       }
-      await repo.deleteImage(imageId);
+      if (!(await repo.deleteImage(imageId))) throw notFound(text.imageNotFound);
     },
 
     /** The image's bytes, for staff or the holder of its booking's active link; anyone else gets 404. */
@@ -75,7 +75,7 @@ export function createBookingImagesService({ repo, links }: { repo: BookingsRepo
       const file = await repo.imageFile(imageId);
       if (!file) throw notFound(text.imageNotFound);
       if (!caller.user) {
-        const booking = await customerBooking(caller.token, false).catch(() => null);
+        const booking = caller.token ? (await links.open(caller.token).catch(() => null))?.booking : null;
         // Not found rather than forbidden: a stranger learns nothing about which images exist.
         if (!booking || booking.id !== file.bookingId) throw notFound(text.imageNotFound);
       }

@@ -1,6 +1,6 @@
 import { dateRejection, dateRejectionMessage, isBookableSlot, parseTimeSlot, ruleText, slotInstants } from "@/common/booking-rules";
 import { COMPANY, TERMS, type BookingStatus, type ServiceType } from "@/common/constants";
-import { bookingLinkText, type BookingLinkView, type MoveBooking } from "@/common/schemas/booking-links";
+import { bookingLinkText, LinkTokenSchema, type BookingLinkView, type MoveBooking } from "@/common/schemas/booking-links";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import type { OutboxSender } from "../../jobs/outbox";
 import type { AvailabilityService } from "../availability/availability.service";
@@ -9,6 +9,7 @@ import { toBookingImage } from "../bookings/booking-views";
 import { contactOfBooking, type BookingRow, type BookingsRepository, type LinkRow } from "../bookings/bookings.repository";
 import { bookingServerText } from "../bookings/bookings.text";
 import { customerCalendarPath, customerLinkUrl } from "../bookings/customer-link";
+import { reminderNotNeeded } from "../bookings/visit-reminders";
 
 type Deps = {
   repo: BookingsRepository;
@@ -23,6 +24,12 @@ type Deps = {
 const HOUR_MS = 3600 * 1000;
 /** Statuses in which the visit is still ahead and can be cancelled or moved by the customer. */
 const CHANGEABLE: readonly string[] = ["planned", "confirmed", "rescheduled"];
+/** Statuses in which the visit is over or off: the link no longer takes images. */
+const FINISHED: readonly string[] = ["cancelled", "completed"];
+
+/** Whether the link's holder may add and delete their images (SPEC §6 updatesAllowed, DECISIONS 9). */
+export const clientUpdatesAllowed = (link: Pick<LinkRow, "allowClientUpdates">, booking: Pick<BookingRow, "status">) =>
+  link.allowClientUpdates && !FINISHED.includes(booking.status);
 
 /**
  * The customer's own booking page behind their link (DECISIONS 9), with self-service beyond the
@@ -34,7 +41,7 @@ export function createBookingLinksService({ repo, availability, outbox, now, tim
   const manageUrl = (token: string) => customerLinkUrl(publicUrl, token);
 
   async function open(token: string): Promise<{ booking: BookingRow; link: LinkRow }> {
-    const found = await repo.findByActiveLink(token);
+    const found = LinkTokenSchema.safeParse(token).success ? await repo.findByActiveLink(token) : undefined;
     if (!found) throw notFound(bookingLinkText.invalid);
     return found;
   }
@@ -44,6 +51,7 @@ export function createBookingLinksService({ repo, availability, outbox, now, tim
     const start = slotInstants(booking.date, booking.timeSlot, timeZone)!.start;
     const deadline = new Date(start.getTime() - TERMS.cancellationHours * HOUR_MS);
     if (!CHANGEABLE.includes(booking.status)) return { canChange: false, deadline, reason: bookingLinkText.notChangeable };
+    if (now().getTime() >= start.getTime()) return { canChange: false, deadline, reason: bookingLinkText.visitPassed };
     if (now().getTime() > deadline.getTime()) return { canChange: false, deadline, reason: bookingLinkText.tooLate(TERMS.cancellationHours, COMPANY.phone) };
     return { canChange: true, deadline, reason: null };
   }
@@ -73,7 +81,7 @@ export function createBookingLinksService({ repo, availability, outbox, now, tim
       },
       technician: technician ? { name: technician.name, phone: technician.phone } : null,
       images: images.map((image) => toBookingImage(image, token)),
-      updatesAllowed: link.allowClientUpdates && CHANGEABLE.includes(booking.status),
+      updatesAllowed: clientUpdatesAllowed(link, booking),
       selfService: { canChange: state.canChange, deadline: state.deadline.toISOString(), reason: state.reason },
       calendarUrl: customerCalendarPath(token),
       company: { name: COMPANY.name, phone: COMPANY.phone, email: COMPANY.email, openingHours: COMPANY.openingHours },
@@ -113,10 +121,10 @@ export function createBookingLinksService({ repo, availability, outbox, now, tim
       if (!isBookableSlot(serviceType, input.date, input.timeSlot, today)) throw new AppError("SLOT_NOT_OFFERED", 422, ruleText.slotNotOffered(input.timeSlot));
       if (!(await availability.isAvailable(serviceType, input.date, input.timeSlot, { fresh: true }))) throw conflict(bookingServerText.slotUnavailable);
       const slot = parseTimeSlot(input.timeSlot)!;
-      const previous = { date: booking.date, timeSlot: booking.timeSlot };
       const moved = await repo.reschedule(booking.id, { date: input.date, timeSlot: slot.label, startTime: slot.start, endTime: slot.end }, undefined, { type: "customer", name: booking.contactName }, {
         check: assertCanChange,
-        email: (after) => bookingMovedEmail({ booking: after, customer: contactOfBooking(after), previous, manageUrl: manageUrl(token), calendarFile: calendarFor(after) }),
+        skipReminder: reminderNotNeeded(input.date, today),
+        email: (after, before) => bookingMovedEmail({ booking: after, customer: contactOfBooking(after), previous: before, manageUrl: manageUrl(token), calendarFile: calendarFor(after) }),
       });
       if (moved?.outboxId) outbox.notify(moved.outboxId);
       return this.view(token);

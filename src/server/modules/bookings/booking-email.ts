@@ -117,8 +117,14 @@ export function bookingCancelledEmail({ booking, customer }: { booking: EmailBoo
   });
 }
 
-/** Sent when the customer moved the visit from their link: the new time and a new .ics. */
-export function bookingMovedEmail(input: { booking: EmailBooking; customer: EmailCustomer; previous: { date: string; timeSlot: string }; manageUrl: string; calendarFile: string }): OutboxMessage {
+/** Sent when the visit was moved (by the customer from their link, or by staff): the new time and a new .ics. */
+export function bookingMovedEmail(input: {
+  booking: EmailBooking;
+  customer: EmailCustomer;
+  previous: { date: string; timeSlot: string };
+  manageUrl: string | null;
+  calendarFile: string;
+}): OutboxMessage {
   return customerEmail({
     to: input.customer.email,
     subject: text.movedSubject(labelOf(input.booking.serviceType), whenOf(input.booking)),
@@ -127,14 +133,16 @@ export function bookingMovedEmail(input: { booking: EmailBooking; customer: Emai
     intro: `Ditt besök är flyttat från ${whenOf(input.previous)} till den nya tiden nedan:`,
     rows: bookingRows(input.booking, input.customer),
     paragraphs: ["En ny kalenderfil (.ics) är bifogad; ta bort den gamla tiden ur din kalender.", cancellationTerms],
-    link: { url: input.manageUrl, label: "Se din bokning" },
+    link: input.manageUrl ? { url: input.manageUrl, label: "Se din bokning" } : undefined,
     calendarFile: { bookingId: input.booking.id, content: input.calendarFile },
   });
 }
 
 /** DECISIONS 14: two days before the visit, what to expect and how to prepare. */
 export function visitReminderEmail(input: { booking: EmailBooking; customer: EmailCustomer; manageUrl: string | null; canStillChange: boolean }): OutboxMessage {
-  const change = input.canStillChange
+  // The link only while the terms still allow changes there, and only if the customer has a working one.
+  const link = input.canStillChange && input.manageUrl ? { url: input.manageUrl, label: "Avboka eller flytta besöket" } : undefined;
+  const change = link
     ? `Behöver du avboka eller flytta besöket? Det kan du göra via länken fram till ${TERMS.cancellationHours} timmar före besöket.`
     : `Behöver du avboka eller flytta besöket? Ring oss på ${COMPANY.phone}. ${cancellationTerms}`;
   return customerEmail({
@@ -148,6 +156,6 @@ export function visitReminderEmail(input: { booking: EmailBooking; customer: Ema
       "Så förbereder du besöket: se till att teknikern kommer fritt åt både inomhusdelen och utomhusdelen (flytta möbler, snö och annat som står i vägen), och att någon som är över 18 år är hemma.",
       change,
     ],
-    link: input.manageUrl && input.canStillChange ? { url: input.manageUrl, label: "Avboka eller flytta besöket" } : undefined,
+    link,
   });
 }

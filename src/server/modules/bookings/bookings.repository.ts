@@ -7,6 +7,7 @@ import { conflict } from "../../lib/errors";
 import type { ProcessedImage } from "../../lib/images";
 import { enqueueEmail, type OutboxMessage } from "../../jobs/outbox";
 import { bookingServerText as text } from "./bookings.text";
+import { linkExpiry } from "./customer-link";
 
 export type NewCustomer = { name: string; email: string; phone: string; address: string; city: string; postalCode: string };
 export type NewBooking = {
@@ -157,6 +158,8 @@ export function createBookingsRepository(db: Db, { onChange = () => {} }: { onCh
       link: { token: string; expiresAt: Date; createdBy: number };
       actor: Actor;
       email?: (booking: BookingRow) => OutboxMessage;
+      /** Booked less than two days ahead: no visit reminder for this time (DECISIONS 14). */
+      skipReminder?: boolean;
     }) {
       return write(async (tx) => {
         const customerId =
@@ -166,7 +169,7 @@ export function createBookingsRepository(db: Db, { onChange = () => {} }: { onCh
         if (customerId === undefined) return null;
         const [booking] = await tx
           .insert(bookings)
-          .values({ ...input.booking, ...bookingContactOf(input.contact), customerId })
+          .values({ ...input.booking, ...bookingContactOf(input.contact), customerId, visitReminderFor: input.skipReminder ? slotKey(input.booking) : null })
           .returning();
         await tx.insert(sharedBookingLinks).values({ bookingId: booking.id, token: input.link.token, expiresAt: input.link.expiresAt, createdBy: input.link.createdBy });
         await recordEvent(tx, booking.id, input.actor, "created", null, slotKey(booking));
@@ -198,13 +201,22 @@ export function createBookingsRepository(db: Db, { onChange = () => {} }: { onCh
       });
     },
 
-    /** Moves a booking to another date and time (and status), recorded; null when it does not exist. */
+    /**
+     * Moves a booking to another date and time (and status), recorded; null when it does not exist.
+     * The customer's link stays valid until 30 days after the new date, and a time set less than two
+     * days ahead (`skipReminder`) gets no visit reminder.
+     */
     async reschedule(
       id: number,
       slot: SlotChange,
       status: string | undefined,
       actor: Actor,
-      options: { check?: (booking: BookingRow) => void; email?: (booking: BookingRow) => OutboxMessage } = {},
+      options: {
+        check?: (booking: BookingRow) => void;
+        /** The e-mail to queue with the move (null: none), from the booking after and before it. */
+        email?: (after: BookingRow, before: BookingRow) => OutboxMessage | null;
+        skipReminder?: boolean;
+      } = {},
     ) {
       return write(async (tx) => {
         const before = await lockBooking(tx, id);
@@ -212,12 +224,18 @@ export function createBookingsRepository(db: Db, { onChange = () => {} }: { onCh
         options.check?.(before);
         const [after] = await tx
           .update(bookings)
-          .set({ ...slot, status: status ?? before.status, slotSetAt: sql`now()` })
+          .set({ ...slot, status: status ?? before.status, calendarSequence: sql`${bookings.calendarSequence} + 1`, ...(options.skipReminder ? { visitReminderFor: slotKey(slot) } : {}) })
           .where(eq(bookings.id, id))
           .returning();
+        // A link made for the old date would otherwise expire before (or soon after) a later visit.
+        await tx
+          .update(sharedBookingLinks)
+          .set({ expiresAt: sql`greatest(${sharedBookingLinks.expiresAt}, ${linkExpiry(slot.date).toISOString()}::timestamptz)` })
+          .where(and(eq(sharedBookingLinks.bookingId, id), eq(sharedBookingLinks.isActive, true)));
         await recordEvent(tx, id, actor, "reschedule", slotKey(before), slotKey(after));
         if (after.status !== before.status) await recordEvent(tx, id, actor, "status", before.status, after.status);
-        const outboxId = options.email ? await enqueueEmail(tx, options.email(after)) : null;
+        const message = options.email?.(after, before) ?? null;
+        const outboxId = message ? await enqueueEmail(tx, message) : null;
         return { before, after, outboxId };
       });
     },
@@ -397,14 +415,19 @@ export function createBookingsRepository(db: Db, { onChange = () => {} }: { onCh
       return row.n;
     },
 
-    /** What the admin overview shows, in one round trip per part. */
-    async overview(input: { today: string; weekEnd: string; seenSince: Date }) {
+    /**
+     * What the admin overview shows, in one round trip per part. New bookings are those made after
+     * `seenSince`, or in the last `defaultDays` when the admin never looked: both on the database's
+     * clock, the one created_at is written with.
+     */
+    async overview(input: { today: string; weekEnd: string; seenSince: Date | null; defaultDays: number }) {
+      const since = input.seenSince ?? sql`now() - make_interval(days => ${input.defaultDays})`;
       const base = () => db.select(listColumns).from(bookings).leftJoin(users, eq(users.id, bookings.assignedTechnicianId));
       const [today, fresh, unassigned, failedEmails] = await Promise.all([
         base()
           .where(and(eq(bookings.date, input.today), ne(bookings.status, "cancelled")))
           .orderBy(asc(bookings.startTime)),
-        base().where(gt(bookings.createdAt, input.seenSince)).orderBy(desc(bookings.createdAt)).limit(50),
+        base().where(gt(bookings.createdAt, since)).orderBy(desc(bookings.createdAt)).limit(50),
         base()
           .where(and(gte(bookings.date, input.today), lte(bookings.date, input.weekEnd), isNull(bookings.assignedTechnicianId), notInArray(bookings.status, FINISHED_STATUSES)))
           .orderBy(asc(bookings.date), asc(bookings.startTime))
@@ -441,6 +464,27 @@ export function createBookingsRepository(db: Db, { onChange = () => {} }: { onCh
         .select()
         .from(bookings)
         .where(and(inArray(bookings.date, dates), notInArray(bookings.status, FINISHED_STATUSES), sql`${bookings.visitReminderFor} is distinct from ${bookings.date} || ' ' || ${bookings.timeSlot}`));
+    },
+
+    /**
+     * Whether a booking that is not cancelled (the exclusion constraint's rule, DECISIONS 5) takes
+     * any minute of start-end on `date`; `exceptId` leaves one booking out (the one being moved).
+     */
+    async isTimeTaken(date: string, startTime: string, endTime: string, exceptId?: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.date, date),
+            lt(bookings.startTime, endTime),
+            gt(bookings.endTime, startTime),
+            ne(bookings.status, "cancelled"),
+            exceptId !== undefined ? ne(bookings.id, exceptId) : undefined,
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
     },
 
     /** Active bookings overlapping a time range on a date whose service type is one of `serviceTypes`. */

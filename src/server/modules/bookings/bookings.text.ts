@@ -14,6 +14,7 @@ export const bookingServerText = {
   bookingNotFound: "Bokning hittades inte",
   customerNotFound: "Kunden finns inte längre.",
   blockedTime: "Tiden är blockerad för den här tjänsten. Välj en annan tid.",
+  reactivateTaken: "Tiden har bokats av någon annan sedan bokningen avbokades. Omplanera bokningen till en ledig tid i stället.",
   slotNotOfferedAdmin: (slot: string) => `Tiden ${slot} kan inte bokas för den här tjänsten det valda datumet.`,
   dateInPast: "Det går inte att boka ett datum som redan har passerat.",
   noLink: "Bokningen har ingen kundlänk ännu.",
@@ -21,4 +22,5 @@ export const bookingServerText = {
   tooManyImages: (max: number) => `Bokningen har redan ${max} bilder.`,
   imageRequired: "Välj en bild att ladda upp",
   imageForbidden: "Du har inte behörighet att se bilden.",
+  notOwnImage: "Du kan bara ta bort bilder som du själv har laddat upp.",
 } as const;

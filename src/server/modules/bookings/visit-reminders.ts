@@ -12,6 +12,13 @@ const SEND_FROM_HOUR = 8;
 const HOUR_MS = 3600 * 1000;
 
 /**
+ * True when a visit on `date` is booked or moved on `today`, less than two days ahead: the customer
+ * just chose the time and gets no reminder for it (DECISIONS 14). Writers pass it to the repository
+ * as `skipReminder`.
+ */
+export const reminderNotNeeded = (date: string, today: string) => today >= addDays(date, -2);
+
+/**
  * Visit reminders (DECISIONS 14): two days before the visit the customer gets a reminder with
  * the time, the address, how to prepare and their link. Run by a scheduled job; each booking gets
  * exactly one reminder for its current time, whichever app instance runs the job (the claim in
@@ -21,12 +28,12 @@ const HOUR_MS = 3600 * 1000;
 export function createVisitReminders({ repo, outbox, now, timeZone, publicUrl }: Deps) {
   const localHour = (instant: Date) => Number(new Intl.DateTimeFormat("sv-SE", { hour: "2-digit", hourCycle: "h23", timeZone }).format(instant));
 
+  // A time booked (or moved to) less than two days ahead gets no reminder: whoever set it marked it
+  // as reminded (visitReminderFor) in the same write, on the app's clock (see reminderNotNeeded).
   function isDue(booking: BookingRow, at: Date, today: string): boolean {
     const reminderDay = addDays(booking.date, -2);
     if (today < reminderDay || today >= booking.date) return false;
-    if (today === reminderDay && localHour(at) < SEND_FROM_HOUR) return false;
-    // Booked (or moved here) less than two days ahead: the customer knows; no reminder.
-    return todayIn(booking.slotSetAt, timeZone) < reminderDay;
+    return !(today === reminderDay && localHour(at) < SEND_FROM_HOUR);
   }
 
   return {
