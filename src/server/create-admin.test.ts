@@ -1,28 +1,16 @@
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { cleanupAfterEach, emptyPostgresDatabase, scratchFolder } from "./test-support/scratch";
 import { openDatabase, type Database } from "./db/client";
 import { createUsersRepository } from "./modules/auth/auth.repository";
 import { verifyPassword } from "./modules/auth/passwords";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function tempDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "vps-create-admin-"));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const defer = cleanupAfterEach();
+const tempDataDir = () => scratchFolder("vps-create-admin-", defer);
 
 async function open(options: Parameters<typeof openDatabase>[0]): Promise<Database> {
   const database = await openDatabase(options);
-  cleanups.push(() => database.close());
+  defer(() => database.close());
   return database;
 }
 
@@ -91,20 +79,9 @@ describe("create-admin", () => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   // Registered in the PostgreSQL suite (TEST_DATABASE_URL), which CI always runs.
   if (serverUrl) it("creates an admin in DATABASE_URL while a server is connected to it", { timeout: 120_000 }, async () => {
-    const name = `vps_create_admin_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    });
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    const databaseUrl = url.toString();
+    const scratch = await emptyPostgresDatabase(serverUrl, "vps_create_admin");
+    defer(() => scratch.drop());
+    const databaseUrl = scratch.url;
     const server = await open({ databaseUrl, dataDir: null });
     await server.migrate();
 

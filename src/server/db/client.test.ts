@@ -1,28 +1,20 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
-import { hostname, tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { cleanupAfterEach, emptyPostgresDatabase, scratchFolder } from "../test-support/scratch";
 import { DataDirInUseError, migrationsFolder, openDatabase, type Database } from "./client";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function tempDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "vps-lock-"));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const defer = cleanupAfterEach();
+const tempDataDir = () => scratchFolder("vps-lock-", defer);
 
 async function open(options: Parameters<typeof openDatabase>[0]): Promise<Database> {
   const database = await openDatabase(options);
-  cleanups.push(() => database.close());
+  defer(() => database.close());
   return database;
 }
 
@@ -37,12 +29,12 @@ console.log("held");
 setInterval(() => {}, 1000);
 `,
   );
-  cleanups.push(() => rmSync(script, { force: true }));
+  defer(() => rmSync(script, { force: true }));
   const child = spawn(process.execPath, ["--import", "tsx", script], {
     env: { ...process.env, HOLD_DIR: dataDir, HOLD_STALE_MS: String(lockStaleMs) },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  cleanups.push(() => void child.kill("SIGKILL"));
+  defer(() => void child.kill("SIGKILL"));
   let stderr = "";
   child.stderr!.on("data", (chunk) => (stderr += chunk));
   await new Promise<void>((resolve, reject) => {
@@ -127,21 +119,10 @@ describe("the embedded data folder is held by one process at a time", () => {
 const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
 
 /** A new, empty database on TEST_DATABASE_URL's server, dropped after the test. */
-async function emptyPostgresDatabase(serverUrl: string): Promise<string> {
-  const name = `vps_migrate_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+async function emptyDatabase(serverUrl: string): Promise<string> {
+  const scratch = await emptyPostgresDatabase(serverUrl, "vps_migrate");
+  defer(() => scratch.drop());
+  return scratch.url;
 }
 
 async function appliedMigrations(database: Database): Promise<number> {
@@ -155,7 +136,7 @@ describe("migrations", () => {
   // Several instances exist only with PostgreSQL (the embedded folder is locked to one process), so
   // this test is registered in the PostgreSQL suite (TEST_DATABASE_URL), which CI always runs.
   if (serverUrl) it("four instances migrating one empty PostgreSQL database at once all start, applying each migration once", async () => {
-    const databaseUrl = await emptyPostgresDatabase(serverUrl!);
+    const databaseUrl = await emptyDatabase(serverUrl!);
     const instances = await Promise.all([1, 2, 3, 4].map(() => open({ databaseUrl, dataDir: null })));
     await Promise.all(instances.map((instance) => instance.migrate()));
     expect(await appliedMigrations(instances[0])).toBe(journal.entries.length);

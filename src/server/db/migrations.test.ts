@@ -1,24 +1,18 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { cleanupAfterEach, emptyPostgresDatabase, scratchFolder } from "../test-support/scratch";
 import { queryRows } from "../test-support/test-app";
 import { migrationsFolder, openDatabase, type Database } from "./client";
 
 // Migrations are run on databases that already hold data: this proves 0002 (audit fixes) keeps it.
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const defer = cleanupAfterEach();
 
 /** A copy of drizzle/ that only knows the first `count` migrations. */
 function migrationsUpTo(count: number): string {
-  const dir = mkdtempSync(join(tmpdir(), "vps-migrations-"));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = scratchFolder("vps-migrations-", defer);
   cpSync(migrationsFolder, dir, { recursive: true });
   const journalFile = join(dir, "meta/_journal.json");
   const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: unknown[] };
@@ -29,25 +23,10 @@ function migrationsUpTo(count: number): string {
 /** Where an empty database lives: a fresh DATA_DIR, or a fresh database on TEST_DATABASE_URL's server. */
 async function emptyDatabaseLocation(): Promise<{ databaseUrl?: string; dataDir: string | null }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const dataDir = mkdtempSync(join(tmpdir(), "vps-migrate-data-"));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    return { dataDir };
-  }
-  const name = `vps_migr_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { databaseUrl: url.toString(), dataDir: null };
+  if (!serverUrl) return { dataDir: scratchFolder("vps-migrate-data-", defer) };
+  const scratch = await emptyPostgresDatabase(serverUrl, "vps_migr");
+  defer(() => scratch.drop());
+  return { databaseUrl: scratch.url, dataDir: null };
 }
 
 async function migrated(location: { databaseUrl?: string; dataDir: string | null }, migrationsDir: string): Promise<Database> {

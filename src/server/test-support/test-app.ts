@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import type { SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
@@ -7,6 +5,7 @@ import { DEFAULT_LIMITS, type AppConfig } from "../config";
 import { openDatabase, type Database } from "../db/client";
 import { createUsersRepository } from "../modules/auth/auth.repository";
 import { hashPassword } from "../modules/auth/passwords";
+import { emptyPostgresDatabase } from "./scratch";
 import type { Role } from "@/common/constants";
 
 /**
@@ -20,23 +19,14 @@ export async function createTestDatabase(): Promise<Database> {
     await database.migrate();
     return database;
   }
-  const name = `vps_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  const scratch = await emptyPostgresDatabase(serverUrl);
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: null });
   await database.migrate();
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }
