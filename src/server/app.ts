@@ -117,7 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicUrl: config.publicUrl,
     calendarFor,
   });
-  const links = createBookingLinksService({ repo: bookingsRepo, availability, outbox, now, timeZone: config.timeZone, publicUrl: config.publicUrl, calendarFor });
+  const links = createBookingLinksService({ repo: bookingsRepo, availability, blockedTimes: blockedTimesRepo, outbox, now, timeZone: config.timeZone, publicUrl: config.publicUrl, calendarFor });
   await app.register(availabilityRoutes, { availability });
   await app.register(bookingsRoutes, { bookings });
   await app.register(bookingLinksRoutes, { links });

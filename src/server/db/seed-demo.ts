@@ -3,6 +3,7 @@ import { addDays, adminSlots, parseTimeSlot, ruleSlots, todayIn, type IsoDate } 
 import type { BookingStatus, ServiceType } from "@/common/constants";
 import { hashPassword } from "../modules/auth/passwords";
 import { bookingContactOf } from "../modules/bookings/bookings.repository";
+import { linkExpiry, newLinkToken } from "../modules/bookings/customer-link";
 import type { Db } from "./client";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
 import * as s from "./schema";
@@ -111,6 +112,9 @@ export async function seedDemoData(db: Db, now = new Date()) {
       endTime: range.end,
       status,
       assignedTechnicianId: technicianIndex === null ? null : technicians[technicianIndex].id,
+      // Booked 3-33 days before the visit, never in the future: the admin overview's "new bookings"
+      // then shows the few made this week, as in real life.
+      createdAt: new Date(Math.min(now.getTime() - 3_600_000, Date.parse(`${date}T09:00:00Z`) - (3 + Math.floor(rand() * 30)) * 86_400_000)),
     });
   };
 
@@ -127,6 +131,9 @@ export async function seedDemoData(db: Db, now = new Date()) {
     }
   }
   const bookings = await db.insert(s.bookings).values(rows).returning();
+  // Every booking has its customer's link, as a real one would; those of visits more than 30 days
+  // ago have expired.
+  await db.insert(s.sharedBookingLinks).values(bookings.map((b) => ({ bookingId: b.id, token: newLinkToken(), expiresAt: linkExpiry(b.date) })));
 
   const completed = bookings.filter((b) => b.status === "completed");
   if (completed.length > 0) {

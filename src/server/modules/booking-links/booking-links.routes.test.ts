@@ -13,7 +13,8 @@ import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testCo
 const INVALID = { message: "Denna länk har upphört att gälla eller tagits bort." };
 const TOO_LATE = { message: "Besöket är om mindre än 24 timmar och kan inte längre ändras här. Ring oss på 08-123 456 70 så hjälper vi dig." };
 const NOT_CHANGEABLE = { message: "Bokningen kan inte ändras eftersom den redan är avbokad eller genomförd." };
-const TAKEN = { message: "Den valda tiden är inte längre tillgänglig. Välj en annan tid." };
+// Another booking holds the time: the exclusion constraint refuses the move (DECISIONS 5).
+const TAKEN = { message: "Tiden du valde hann tyvärr bokas av någon annan. Välj en av de lediga tiderna." };
 
 let database: Database;
 let app: FastifyInstance;
@@ -340,7 +341,7 @@ describe("moving through the link", () => {
     expect(blocked.statusCode).toBe(201);
     const intoBlock = await move(b.token, "2027-01-04", "10:00-12:00");
     expect(intoBlock.statusCode).toBe(409);
-    expect(intoBlock.json()).toEqual(TAKEN);
+    expect(intoBlock.json()).toEqual({ message: "Den valda tiden är inte längre tillgänglig. Välj en annan tid." });
     expect((await view(b.token)).json().booking).toMatchObject({ date: "2026-12-28", timeSlot: "12:00-14:00" });
     expect((await adminDetail(b.id)).history.map((e: { kind: string }) => e.kind)).toEqual(["created"]);
   });
@@ -357,6 +358,14 @@ describe("moving through the link", () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message });
     await cancel(b.token); // frees the slot for the next case
+  });
+
+  it("moves a visit to a time that overlaps only its own current time", async () => {
+    const b = await book({ date: "2027-01-18", timeSlot: "14:00-16:00", email: "egen-overlapp@exempel.se" });
+    const res = await move(b.token, "2027-01-18", "15:30-17:30");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().booking).toMatchObject({ date: "2027-01-18", timeSlot: "15:30-17:30" });
+    expect(await offered("2027-01-18", "14:00-16:00")).toBe(false); // 15:30-17:30 still overlaps it
   });
 
   it("keeps a home visit a home visit: its own slots and lead time", async () => {

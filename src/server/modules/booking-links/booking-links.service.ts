@@ -4,6 +4,7 @@ import { bookingLinkText, LinkTokenSchema, type BookingLinkView, type MoveBookin
 import { AppError, conflict, notFound } from "../../lib/errors";
 import type { OutboxSender } from "../../jobs/outbox";
 import type { AvailabilityService } from "../availability/availability.service";
+import type { BlockedTimesRepository } from "../blocked-times/blocked-times.repository";
 import { bookingCancelledEmail, bookingMovedEmail } from "../bookings/booking-email";
 import { toBookingImage } from "../bookings/booking-views";
 import { contactOfBooking, type BookingRow, type BookingsRepository, type LinkRow } from "../bookings/bookings.repository";
@@ -14,6 +15,7 @@ import { reminderNotNeeded } from "../bookings/visit-reminders";
 type Deps = {
   repo: BookingsRepository;
   availability: AvailabilityService;
+  blockedTimes: BlockedTimesRepository;
   outbox: Pick<OutboxSender, "notify">;
   now: () => Date;
   timeZone: string;
@@ -37,7 +39,7 @@ export const clientUpdatesAllowed = (link: Pick<LinkRow, "allowClientUpdates">, 
  * to another free time of the same service, under the same rules and the same exclusion
  * constraint as a new booking. Changes are recorded as made by the customer.
  */
-export function createBookingLinksService({ repo, availability, outbox, now, timeZone, publicUrl, calendarFor }: Deps) {
+export function createBookingLinksService({ repo, availability, blockedTimes, outbox, now, timeZone, publicUrl, calendarFor }: Deps) {
   const manageUrl = (token: string) => customerLinkUrl(publicUrl, token);
 
   async function open(token: string): Promise<{ booking: BookingRow; link: LinkRow }> {
@@ -119,8 +121,10 @@ export function createBookingLinksService({ repo, availability, outbox, now, tim
       const rejection = dateRejection(serviceType, input.date, today);
       if (rejection) throw new AppError("DATE_NOT_BOOKABLE", 422, dateRejectionMessage(rejection, serviceType));
       if (!isBookableSlot(serviceType, input.date, input.timeSlot, today)) throw new AppError("SLOT_NOT_OFFERED", 422, ruleText.slotNotOffered(input.timeSlot));
-      if (!(await availability.isAvailable(serviceType, input.date, input.timeSlot, { fresh: true }))) throw conflict(bookingServerText.slotUnavailable);
       const slot = parseTimeSlot(input.timeSlot)!;
+      // Other bookings are refused by the exclusion constraint in the update itself (which, unlike a
+      // look at public availability, does not count the visit being moved as in the way).
+      if (await blockedTimes.blocks(serviceType, input.date, slot.start, slot.end)) throw conflict(bookingServerText.slotUnavailable);
       const moved = await repo.reschedule(booking.id, { date: input.date, timeSlot: slot.label, startTime: slot.start, endTime: slot.end }, undefined, { type: "customer", name: booking.contactName }, {
         check: assertCanChange,
         skipReminder: reminderNotNeeded(input.date, today),
