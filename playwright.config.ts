@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig, type ReporterDescription } from "@playwright/test";
 
 // Browser journeys against the BUILT app (`npm run build` first): e2e/start-server.mjs starts
@@ -5,6 +7,9 @@ import { defineConfig, type ReporterDescription } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const ci = Boolean(process.env.CI);
+// The SMTP test server of e2e/start-server.mjs writes every e-mail here; the tests read it
+// (fixtures.ts waitForEmail). Set in this process too, so the test workers know it.
+const mailDir = (process.env.E2E_MAIL_DIR ??= join(tmpdir(), `vps-e2e-${port}-mail`));
 
 // Debian's Chromium; Playwright never downloads a browser here (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1).
 const launchOptions = {
@@ -60,7 +65,16 @@ export default defineConfig({
     url: `${baseURL}/api/public/config`,
     // Every journey books from 127.0.0.1: the per-address booking limit (10 an hour) would stop the
     // suite, so it is raised here; the limit itself is tested in src/server/modules/bookings/bookings.limits.test.ts.
-    env: { PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "1", LOG_LEVEL: "warn", BOOKINGS_PER_ADDRESS_PER_HOUR: "10000" },
+    // PUBLIC_URL: the links in e-mails point at this server, so a test can open them as they are.
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SEED_DEMO: "1",
+      LOG_LEVEL: "warn",
+      BOOKINGS_PER_ADDRESS_PER_HOUR: "10000",
+      PUBLIC_URL: baseURL,
+      E2E_MAIL_DIR: mailDir,
+    },
     reuseExistingServer: !ci,
     timeout: 120_000,
     stdout: "ignore",

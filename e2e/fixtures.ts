@@ -1,3 +1,6 @@
+import { readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
@@ -42,6 +45,9 @@ export const test = base.extend<Fixtures>({
         headers: { origin: baseURL ?? "" },
       });
       expect(response.status(), `login as ${role}: ${await response.text()}`).toBe(200);
+      // What logging in through the form leaves in the browser: the hint that this browser has a
+      // session worth asking the server about (src/client/lib/session.ts).
+      await page.addInitScript(() => localStorage.setItem("vps.signed-in", "1"));
       return (await response.json()) as SessionUser;
     });
   },
@@ -69,4 +75,51 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { exclu
   if (other.length > 0) console.log(`axe (not failing) on ${page.url()}:\n${other.map(describe).join("\n")}`);
   if (serious.length > 0) console.log(`axe SERIOUS on ${page.url()}:\n${serious.map(describe).join("\n")}`);
   expect(serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} element(s)`), `axe violations on ${page.url()}`).toEqual([]);
+}
+
+// --- E-mail ------------------------------------------------------------------------------------------
+
+/** An e-mail the app sent, as the SMTP test server of e2e/start-server.mjs received and parsed it. */
+export type ReceivedEmail = {
+  /** Recipients, lower-cased. */
+  to: string[];
+  from: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string | null; contentType: string; content: string }[];
+  receivedAt: string;
+};
+
+/** Where start-server.mjs writes the e-mails: E2E_MAIL_DIR (playwright.config.ts sets it), else derived from the port the same way. */
+export function mailDir(): string {
+  return process.env.E2E_MAIL_DIR ?? join(tmpdir(), `vps-e2e-${process.env.E2E_PORT ?? 3100}-mail`);
+}
+
+async function receivedEmails(): Promise<ReceivedEmail[]> {
+  const names = (await readdir(mailDir()).catch(() => [] as string[])).filter((name) => name.endsWith(".json") && !name.startsWith(".")).sort();
+  return Promise.all(names.map(async (name) => JSON.parse(await readFile(join(mailDir(), name), "utf8")) as ReceivedEmail));
+}
+
+type EmailFilter = { subject?: string | RegExp; timeout?: number };
+
+const matches = (mail: ReceivedEmail, to: string, subject: EmailFilter["subject"]) =>
+  mail.to.includes(to.toLowerCase()) &&
+  (subject === undefined || (typeof subject === "string" ? mail.subject.includes(subject) : subject.test(mail.subject)));
+
+/**
+ * Waits until an e-mail to `to` (and with `subject` in its subject line, when given) has arrived and
+ * returns the first such e-mail. The app sends from its outbox right after the booking's commit.
+ */
+export async function waitForEmail(to: string, { subject, timeout = 20_000 }: EmailFilter = {}): Promise<ReceivedEmail> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const found = (await receivedEmails()).find((mail) => matches(mail, to, subject));
+    if (found) return found;
+    if (Date.now() > deadline) {
+      const seen = (await receivedEmails()).filter((mail) => mail.to.includes(to.toLowerCase())).map((mail) => mail.subject);
+      throw new Error(`No e-mail to ${to}${subject ? ` with subject ${subject}` : ""} within ${timeout} ms in ${mailDir()}; to that address: ${JSON.stringify(seen)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

@@ -1,9 +1,13 @@
-// Starts the built app for the browser tests with a fresh, empty embedded database (demo data seeded).
-// Used by playwright.config.ts as its webServer command; PORT, SEED_DEMO and LOG_LEVEL come from there.
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+// Starts the built app for the browser tests with a fresh, empty embedded database (demo data seeded)
+// and a real SMTP server that catches every e-mail the app sends (issue 14: customers open the link
+// from their confirmation e-mail). Used by playwright.config.ts as its webServer command; PORT,
+// SEED_DEMO, LOG_LEVEL and E2E_MAIL_DIR come from there.
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
 
 // E2E_DIST points at another build output (default ./dist), e.g. a private copy while others rebuild.
 const dist = resolve(process.env.E2E_DIST ?? "dist");
@@ -18,6 +22,49 @@ const port = process.env.PORT ?? "3100";
 const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `vps-e2e-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
+
+// Every e-mail the app sends is written here as JSON (e2e/fixtures.ts `waitForEmail` reads it). The
+// same default as playwright.config.ts, which also passes it in E2E_MAIL_DIR.
+const mailDir = resolve(process.env.E2E_MAIL_DIR ?? `${dataDir}-mail`);
+rmSync(mailDir, { recursive: true, force: true });
+mkdirSync(mailDir, { recursive: true });
+
+/** The addresses of a parsed header (To, Cc): one object or a list of them. */
+const addressesOf = (field) =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) => group.value.map((entry) => entry.address?.toLowerCase()).filter(Boolean));
+
+let received = 0;
+// A plain SMTP server on 127.0.0.1 (no STARTTLS, no AUTH), as in src/server/test-support/smtp.ts.
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  logger: false,
+  onData(stream, session, callback) {
+    simpleParser(stream).then((mail) => {
+      received += 1;
+      const message = {
+        // The envelope's recipients are who the message was delivered to; the To header may differ.
+        to: [...new Set([...session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), ...addressesOf(mail.to)])],
+        from: mail.from?.text ?? null,
+        subject: mail.subject ?? "",
+        text: mail.text ?? "",
+        html: typeof mail.html === "string" ? mail.html : "",
+        attachments: mail.attachments.map((a) => ({ filename: a.filename ?? null, contentType: a.contentType, content: a.content.toString("utf8") })),
+        receivedAt: new Date().toISOString(),
+      };
+      // Written under a temporary name and renamed, so a reader never sees half a message.
+      const name = `${Date.now()}-${String(received).padStart(5, "0")}.json`;
+      writeFileSync(join(mailDir, `.${name}.tmp`), JSON.stringify(message, null, 2));
+      renameSync(join(mailDir, `.${name}.tmp`), join(mailDir, name));
+      callback();
+    }, callback);
+  },
+});
+await new Promise((resolveListen, reject) => {
+  smtp.once("error", reject);
+  smtp.listen(0, "127.0.0.1", () => resolveListen());
+});
+process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.server.address().port}`;
 
 process.env.DATA_DIR = dataDir;
 process.env.CLIENT_DIR = clientDir;

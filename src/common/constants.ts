@@ -64,7 +64,7 @@ export const COMPANY = {
   address: "Industrivägen 12",
   postalCode: "171 48",
   city: "Solna",
-  openingHours: "Måndag-fredag 08:00-17:00, helger stängt",
+  openingHours: "Måndag–fredag 08:00–17:00, helger stängt",
 } as const;
 
 export const TERMS = {

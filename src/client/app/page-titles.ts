@@ -16,9 +16,32 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   "/policies/cookies": withSite("Cookiepolicy"),
   "/login": withSite("Logga in"),
   "/admin/login": withSite("Administratörsportal"),
+  "/admin/blocked-times": withSite("Blockerade tider"),
+  "/admin/bookings": withSite("Bokningar"),
+  "/admin/bookings/new": withSite("Ny bokning"),
 };
+
+/** Pages whose path ends in a parameter: one title for every path under the prefix. */
+const PREFIX_TITLES: readonly (readonly [prefix: string, title: string])[] = [["/booking/shared/", withSite("Din bokning")]];
+
+/** The title of the "Sidan hittades inte" page (any unknown path; the server answers it with 404). */
+export const NOT_FOUND_TITLE = withSite("Sidan hittades inte");
+
+/**
+ * A page whose title depends on more than its path (the 404 page) sets it here while it shows:
+ * RootLayout's effect, which runs after the page's own, uses it instead of pageTitle.
+ */
+let titleOverride: string | null = null;
+
+export function setTitleOverride(title: string | null): void {
+  titleOverride = title;
+}
+
+export function currentTitle(pathname: string): string {
+  return titleOverride ?? pageTitle(pathname);
+}
 
 export function pageTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return PAGE_TITLES[path] ?? DEFAULT_TITLE;
+  return PAGE_TITLES[path] ?? PREFIX_TITLES.find(([prefix]) => path.startsWith(prefix))?.[1] ?? DEFAULT_TITLE;
 }

@@ -24,12 +24,15 @@ const AdminLoginPage = lazyPage(() => import("@/client/features/auth/admin-login
 const TermsPage = lazyPage(() => import("@/client/features/policies/terms-page"));
 const PrivacyPage = lazyPage(() => import("@/client/features/policies/privacy-page"));
 const CookiesPage = lazyPage(() => import("@/client/features/policies/cookies-page"));
+const BookingLinkPage = lazyPage(() => import("@/client/features/booking-link/booking-link-page"));
 const NotFoundPage = lazyPage(async () => ({ default: (await import("./not-found-page")).NotFoundPage }));
 
 const publicRoutes: RouteObject[] = [
   { path: "/", element: <LandingPage /> },
   // The booking wizard is its own feature; this route only knows its default export.
   lazyRoute("/booking", BookingPage),
+  // The customer's own booking behind their link (DECISIONS 9): public, a chunk of its own.
+  lazyRoute("/booking/shared/:token", BookingLinkPage),
   lazyRoute("/login", LoginPage),
   lazyRoute("/admin/login", AdminLoginPage),
   lazyRoute("/policies/terms", TermsPage),
@@ -40,9 +43,13 @@ const publicRoutes: RouteObject[] = [
 
 const RequireAdmin = lazyPage(() => import("@/client/app/guards/require-admin"));
 const AdminDashboardPage = lazyPage(() => import("@/client/features/admin/dashboard/admin-dashboard-page"));
+const BlockedTimesPage = lazyPage(() => import("@/client/features/admin/blocked-times/blocked-times-page"));
+const AdminBookingsListPage = lazyPage(() => import("@/client/features/admin/bookings/pages/bookings-list-page"));
+const AdminBookingCreatePage = lazyPage(() => import("@/client/features/admin/bookings/pages/booking-create-page"));
+const AdminBookingDetailPage = lazyPage(() => import("@/client/features/admin/bookings/pages/booking-detail-page"));
 
 /** Admin pages: behind RequireAdmin (SPEC §6). Add new admin screens here with their full path. */
-const adminRoutes: RouteObject[] = [lazyRoute("/admin", AdminDashboardPage), lazyRoute("/admin/dashboard", AdminDashboardPage)];
+const adminRoutes: RouteObject[] = [lazyRoute("/admin", AdminDashboardPage), lazyRoute("/admin/dashboard", AdminDashboardPage), lazyRoute("/admin/blocked-times", BlockedTimesPage), lazyRoute("/admin/bookings", AdminBookingsListPage), lazyRoute("/admin/bookings/new", AdminBookingCreatePage), lazyRoute("/admin/bookings/:id", AdminBookingDetailPage)];
 
 const RequireTechnician = lazyPage(() => import("@/client/app/guards/require-technician"));
 const TechnicianDashboardPage = lazyPage(() => import("@/client/features/technician/technician-dashboard-page"));

@@ -101,7 +101,7 @@ describe("the customer's booking page", () => {
       updatesAllowed: false,
       selfService: { canChange: true, deadline: "2026-12-06T07:00:00.000Z", reason: null },
       calendarUrl: `/api/booking-links/${b.token}/calendar.ics`,
-      company: { name: "Värmepumpsservice i Sverige AB", phone: "08-123 456 70", email: "info@varmepumpsservice.se", openingHours: "Måndag-fredag 08:00-17:00, helger stängt" },
+      company: { name: "Värmepumpsservice i Sverige AB", phone: "08-123 456 70", email: "info@varmepumpsservice.se", openingHours: "Måndag–fredag 08:00–17:00, helger stängt" },
     });
     const ics = await app.inject({ method: "GET", url: res.json().calendarUrl });
     expect(ics.statusCode).toBe(200);

@@ -20,6 +20,7 @@ import { useSearchParams } from "react-router";
 import { Link } from "@/client/components/ui/link";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { useCurrentUser } from "@/client/lib/auth";
+import { AdminOverview } from "./components/admin-overview";
 import { adminDashboardText as text } from "./text";
 
 const TABS = ["bookings", "customers", "planning", "settings"] as const;
@@ -99,6 +100,8 @@ export default function AdminDashboardPage() {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{text.title}</h1>
       <p className="mt-1 text-slate-700">{user ? text.signedInAs(user.name) : text.intro}</p>
+
+      <AdminOverview />
 
       <Tabs value={tab} onValueChange={onTabChange} className="mt-6">
         <TabsList aria-label={text.tabsLabel} className="grid grid-cols-2 sm:inline-flex sm:w-auto">

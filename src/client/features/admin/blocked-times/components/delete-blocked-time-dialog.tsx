@@ -1,0 +1,45 @@
+import { Button } from "@/client/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
+import { toast } from "@/client/components/ui/toast-store";
+import { errorMessage } from "@/client/lib/api";
+import type { BlockedTime } from "@/common/schemas/blocked-times";
+import { useDeleteBlockedTime } from "../api/delete-blocked-time";
+import { blockedTimesText } from "../text";
+import { describeBlockedTime } from "./blocked-time-list";
+
+const text = blockedTimesText;
+
+/** Asks before a blocked time is deleted (SPEC §2 delete dialog); §8 toasts 'Borttagen' or the failure. */
+export function DeleteBlockedTimeDialog({ blockedTime, onClose }: { blockedTime: BlockedTime | null; onClose: () => void }) {
+  const remove = useDeleteBlockedTime();
+  const confirm = () => {
+    if (!blockedTime) return;
+    remove.mutate(blockedTime.id, {
+      onSuccess: () => {
+        toast({ title: text.toasts.deleted, description: text.toasts.deletedDescription });
+        onClose();
+      },
+      onError: (error) =>
+        toast({ variant: "destructive", title: text.toasts.failureTitle, description: errorMessage(error, text.toasts.deleteFailed) }),
+    });
+  };
+
+  return (
+    <Dialog open={!!blockedTime} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>{text.removeDialog.title}</DialogTitle>
+          <DialogDescription>{blockedTime ? text.removeDialog.description(describeBlockedTime(blockedTime)) : null}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            {text.removeDialog.cancel}
+          </Button>
+          <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
+            {remove.isPending ? text.removeDialog.removing : text.removeDialog.confirm}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

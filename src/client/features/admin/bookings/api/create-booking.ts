@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/client/lib/api";
+import type { AdminCreateBooking } from "@/common/schemas/admin-bookings";
+import { adminQueryKey } from "../../lib/query-keys";
+
+/** POST /api/admin/bookings (SPEC §5 admin create booking): 201 { id }; 409 a taken or blocked time, 422 a time not offered, both with a Swedish message. */
+export function createAdminBooking(payload: AdminCreateBooking) {
+  return apiFetch<{ id: number }>("/api/admin/bookings", { method: "POST", body: payload });
+}
+
+export function useCreateAdminBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAdminBooking,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKey }),
+  });
+}

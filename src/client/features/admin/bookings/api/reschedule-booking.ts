@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/client/lib/api";
+import type { AdminBookingDetail, RescheduleBooking } from "@/common/schemas/admin-bookings";
+import { adminQueryKey } from "../../lib/query-keys";
+import { bookingQueryKey } from "./get-booking";
+
+/**
+ * PATCH /api/admin/bookings/{id} (SPEC §5 Reschedule): the status becomes 'rescheduled'. 409 when the
+ * time is taken or blocked, 422 for a past or unoffered time, each with a Swedish message.
+ */
+export function rescheduleBooking({ id, ...body }: RescheduleBooking & { id: number }) {
+  return apiFetch<AdminBookingDetail>(`/api/admin/bookings/${id}`, { method: "PATCH", body });
+}
+
+export function useRescheduleBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rescheduleBooking,
+    onSuccess: async (detail) => {
+      queryClient.setQueryData(bookingQueryKey(detail.booking.id), detail);
+      await queryClient.invalidateQueries({ queryKey: adminQueryKey });
+    },
+  });
+}

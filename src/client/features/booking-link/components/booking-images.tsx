@@ -1,0 +1,166 @@
+import { ImageOff, Trash2, Upload } from "lucide-react";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { Button } from "@/client/components/ui/button";
+import { Input } from "@/client/components/ui/input";
+import { FieldError, Label } from "@/client/components/ui/label";
+import { toast } from "@/client/components/ui/toast-store";
+import { errorMessage } from "@/client/lib/api";
+import { IMAGE_ACCEPT_ATTRIBUTE, imageText, validateImageFile } from "@/common/image-rules";
+import type { BookingImage } from "@/common/schemas/admin-bookings";
+import type { BookingLinkView } from "@/common/schemas/booking-links";
+import { useDeleteBookingImage } from "../api/delete-booking-image";
+import { useUploadBookingImage } from "../api/upload-booking-image";
+import { formatDay } from "../lib/format";
+import { bookingLinkPageText } from "../text";
+import { Section } from "./section";
+
+const text = bookingLinkPageText.images;
+
+/**
+ * SPEC §2 images area: every image of the booking; when the link allows updates (SPEC §6
+ * updatesAllowed) the customer may upload more and delete their own, otherwise it is read-only.
+ */
+export function BookingImages({ token, view }: { token: string; view: BookingLinkView }) {
+  return (
+    <Section id="booking-link-images" title={text.heading}>
+      <p className="text-sm text-slate-700">{text.intro}</p>
+      {view.images.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-700">{text.none}</p>
+      ) : (
+        <ul aria-label={text.listLabel} className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
+          {view.images.map((image) => (
+            <ImageCard key={image.id} token={token} image={image} canDelete={view.updatesAllowed && image.uploadedBy === "customer"} />
+          ))}
+        </ul>
+      )}
+      {view.updatesAllowed ? (
+        <UploadForm token={token} />
+      ) : (
+        <p className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">{text.readOnly}</p>
+      )}
+    </Section>
+  );
+}
+
+function ImageCard({ token, image, canDelete }: { token: string; image: BookingImage; canDelete: boolean }) {
+  const [broken, setBroken] = useState(false);
+  const remove = useDeleteBookingImage(token);
+  const when = formatDay(image.createdAt);
+  const name = image.caption || when;
+  const onDelete = () =>
+    remove.mutate(image.id, {
+      onSuccess: () => toast({ title: text.deletedTitle }),
+      onError: (error) => toast({ variant: "destructive", title: text.deleteFailedTitle, description: errorMessage(error, text.deleteFailed) }),
+    });
+
+  return (
+    <li className="overflow-hidden rounded-lg border border-slate-200 bg-white">
+      {broken ? (
+        <div className="flex aspect-[4/3] flex-col items-center justify-center gap-2 bg-slate-100 text-sm text-slate-700">
+          <ImageOff className="size-8" aria-hidden="true" />
+          {text.failedToShow}
+        </div>
+      ) : (
+        <img
+          src={image.imageUrl}
+          alt={image.caption ? text.altWithCaption(image.caption) : text.altWithoutCaption(when)}
+          loading="lazy"
+          decoding="async"
+          onError={() => setBroken(true)}
+          className="aspect-[4/3] w-full bg-slate-100 object-cover"
+        />
+      )}
+      <div className="flex items-start justify-between gap-2 p-3">
+        <div className="grid min-w-0 gap-0.5 text-sm">
+          {image.caption && <p className="break-words font-medium text-slate-900">{image.caption}</p>}
+          <p className="text-slate-700">
+            {image.uploadedBy === "customer" ? text.uploadedByCustomer : text.uploadedByStaff(image.uploadedByName)}, {when}
+          </p>
+        </div>
+        {canDelete && (
+          <Button variant="outline" size="sm" onClick={onDelete} disabled={remove.isPending} aria-label={text.deleteLabel(name)} className="shrink-0 text-red-800">
+            <Trash2 aria-hidden="true" />
+            {text.delete}
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** SPEC §5 Booking link image upload: a file is required; its type and size are checked before sending. */
+function UploadForm({ token }: { token: string }) {
+  const id = useId().replace(/:/g, "");
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [caption, setCaption] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const upload = useUploadBookingImage(token);
+  const fileId = `${id}-file`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const file = fileRef.current?.files?.[0];
+    const problem = file ? validateImageFile(file) : imageText.uploadRequired;
+    if (!file || problem) {
+      setError(problem);
+      fileRef.current?.focus();
+      return;
+    }
+    setError(null);
+    upload.mutate(
+      { file, caption },
+      {
+        onSuccess: () => {
+          toast({ title: text.uploadedTitle });
+          setCaption("");
+          if (fileRef.current) fileRef.current.value = "";
+        },
+        onError: (failure) => toast({ variant: "destructive", title: text.uploadFailedTitle, description: errorMessage(failure, text.uploadFailed) }),
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-labelledby={`${id}-heading`} className="mt-4 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:p-4">
+      <h3 id={`${id}-heading`} className="font-semibold text-slate-900">
+        {text.uploadHeading}
+      </h3>
+      <div className="grid gap-1.5">
+        <Label htmlFor={fileId}>{text.fileLabel}</Label>
+        <p id={hintId} className="text-sm text-slate-700">
+          {text.fileHint}
+        </p>
+        <input
+          ref={fileRef}
+          id={fileId}
+          name="image"
+          type="file"
+          accept={IMAGE_ACCEPT_ATTRIBUTE}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          onChange={() => setError(null)}
+          className="block w-full text-sm text-slate-900 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:font-medium file:text-white hover:file:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        />
+        <FieldError id={errorId}>{error ?? undefined}</FieldError>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-caption`}>{text.captionLabel}</Label>
+        <Input
+          id={`${id}-caption`}
+          name="caption"
+          maxLength={200}
+          autoComplete="off"
+          placeholder={text.captionPlaceholder}
+          value={caption}
+          onChange={(event) => setCaption(event.target.value)}
+        />
+      </div>
+      <Button type="submit" disabled={upload.isPending} className="w-full sm:w-auto sm:justify-self-start">
+        <Upload aria-hidden="true" />
+        {upload.isPending ? text.uploading : text.upload}
+      </Button>
+    </form>
+  );
+}
