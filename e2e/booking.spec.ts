@@ -6,6 +6,7 @@ import {
   bookingWindow,
   daysBetween,
   slotInstants,
+  timeSlotText,
   todayIn,
   weekdayOf,
   type IsoDate,
@@ -92,6 +93,11 @@ async function largeJpeg() {
   return { name: "typskylt.jpg", mimeType: "image/jpeg", buffer };
 }
 
+/** The start of an iPhone HEIC photo: an ISO 'ftyp' box with the 'heic' brand (Chromium cannot decode HEIC). */
+function heicHeader() {
+  return Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypheic"), Buffer.alloc(4), Buffer.from("mif1heic"), Buffer.alloc(64)]);
+}
+
 function decodeDataUrl(dataUrl: string) {
   const match = /^data:(image\/[a-z]+);base64,(.+)$/.exec(dataUrl);
   expect(match, `a base64 image data URL, got ${dataUrl.slice(0, 40)}`).not.toBeNull();
@@ -110,6 +116,8 @@ async function expectStep(page: Page, name: "Tjänst & Beskrivning" | "Välj tid
 const nextButton = (page: Page) => page.getByRole("button", { name: "Nästa", exact: true });
 const serviceRadio = (page: Page, service: ServiceType) => page.getByRole("radio", { name: LABELS[service], exact: true });
 const timeGroup = (page: Page) => page.getByRole("group", { name: "Välj starttid" });
+/** A time as the grid names it: '08:00–10:00' with an en dash (its value is the label, '08:00-10:00'). */
+const timeRadio = (page: Page, timeSlot: string) => timeGroup(page).getByRole("radio", { name: timeSlotText(timeSlot), exact: true });
 
 async function openBooking(page: Page, service?: ServiceType) {
   await page.goto(service ? `/booking?service=${service}` : "/booking");
@@ -175,7 +183,7 @@ async function pickDateAndTime(
     await expect(page.getByText(`Valt datum: ${swedishDate(date)}`)).toBeVisible();
     const radios = await settledTimes(page);
     if ((await radios.count()) === 0) continue;
-    const radio = options.timeSlot ? timeGroup(page).getByRole("radio", { name: options.timeSlot, exact: true }) : radios.first();
+    const radio = options.timeSlot ? timeRadio(page, options.timeSlot) : radios.first();
     if (options.timeSlot && (await radio.count()) === 0) continue;
     const timeSlot = (await radio.getAttribute("value")) ?? "";
     if (options.keyboard) {
@@ -207,8 +215,8 @@ function customerFor(testInfo: TestInfo, who: string): Customer {
 async function fillStep3(page: Page, customer: Customer) {
   await expectStep(page, "Dina uppgifter");
   await page.getByLabel("Namn", { exact: true }).fill(customer.name);
-  await page.getByLabel("E-post", { exact: true }).fill(customer.email);
-  await page.getByLabel("Telefon", { exact: true }).fill(customer.phone);
+  await page.getByLabel("E-postadress", { exact: true }).fill(customer.email);
+  await page.getByLabel("Telefonnummer", { exact: true }).fill(customer.phone);
   await page.getByLabel("Adress", { exact: true }).fill(customer.address);
   await page.getByLabel("Ort", { exact: true }).fill(customer.city);
   await page.getByLabel("Postnummer", { exact: true }).fill(customer.postalCode);
@@ -233,7 +241,7 @@ async function expectSuccessScreen(page: Page, expected: { service: ServiceType;
   const info = page.getByRole("region", { name: "Bokningsinformation" });
   await expect(info).toContainText(LABELS[expected.service]);
   await expect(info).toContainText(swedishDate(expected.date));
-  await expect(info).toContainText(expected.timeSlot);
+  await expect(info).toContainText(timeSlotText(expected.timeSlot));
   if (expected.service !== "hembesok") await expect(info).toContainText("Nibe F2120");
   const details = page.getByRole("region", { name: "Dina uppgifter" });
   for (const value of [expected.customer.name, expected.customer.email, expected.customer.phone, expected.customer.address])
@@ -324,11 +332,11 @@ test.describe("public booking wizard", () => {
       await page.keyboard.type(value);
       await page.keyboard.press("Tab");
     }
-    await expect(page.getByLabel("E-post", { exact: true })).toHaveAttribute("autocomplete", "email");
+    await expect(page.getByLabel("E-postadress", { exact: true })).toHaveAttribute("autocomplete", "email");
     const summary = page.getByRole("region", { name: "Sammanfattning" });
     await expect(summary).toContainText("Service");
     await expect(summary).toContainText("2 500 kr");
-    await expect(summary).toContainText(`${swedishDate(picked.date)} kl. ${picked.timeSlot}`);
+    await expect(summary).toContainText(`${swedishDate(picked.date)} kl. ${timeSlotText(picked.timeSlot)}`);
     await expect(summary).toContainText("Toshiba Haori");
     await expect(summary).toContainText("Priset är preliminärt. Slutligt pris bekräftas innan arbetet påbörjas.");
     await expectNoSeriousA11yViolations(page);
@@ -370,7 +378,7 @@ test.describe("public booking wizard", () => {
     if (await sameDay.isEnabled()) {
       await sameDay.click();
       await settledTimes(page);
-      await expect(timeGroup(page).getByRole("radio", { name: picked.timeSlot, exact: true })).toHaveCount(0);
+      await expect(timeRadio(page, picked.timeSlot)).toHaveCount(0);
     } else {
       await expect(sameDay).toBeDisabled(); // that was the day's last free time
     }
@@ -412,7 +420,7 @@ test.describe("public booking wizard", () => {
     const booked = await bookWithMouse(page, testInfo, "troubleshooting", datesFor(testInfo.project.name, "troubleshooting", "book"));
     await expect(page.getByRole("region", { name: "Sammanfattning" })).toContainText("2 500 kr");
     await page.getByRole("button", { name: "Spara bokning" }).click();
-    await expect(page.getByRole("region", { name: /Aviseringar/ })).toContainText("Bokningen sparad");
+    await expect(page.getByRole("region", { name: /Aviseringar/ })).toContainText("Utkastet är sparat – bokningen är inte klar");
     expect(await page.evaluate(() => localStorage.getItem("booking_draft"))).not.toBeNull();
     const { id } = await completeBooking(page);
     // A booking that went through leaves no draft behind.
@@ -450,13 +458,14 @@ test.describe("public booking wizard", () => {
       await completeBooking(first);
 
       await second.getByRole("button", { name: "Slutför bokning" }).click();
-      const alert = second.getByRole("region", { name: /Aviseringar/ });
-      await expect(alert).toContainText("Ett fel uppstod");
-      await expect(alert).toContainText(/Tiden du valde hann tyvärr bokas av någon annan|Den valda tiden är inte längre tillgänglig/);
+      // Issue 8: said inline above the times, where the customer now chooses again, not only in a toast.
       await expectStep(second, "Välj tid");
-      await expect(dayButton(second, picked.date)).toHaveAttribute("aria-pressed", "true");
+      const alert = timeGroup(second).getByRole("alert");
+      await expect(alert).toContainText(/Tiden du valde hann tyvärr bokas av någon annan|Den valda tiden är inte längre tillgänglig/);
+      await expect(alert).toBeInViewport();
+      if (!/fullbokad/.test(await alert.innerText())) await expect(dayButton(second, picked.date)).toHaveAttribute("aria-pressed", "true");
       const radios = await settledTimes(second);
-      await expect(timeGroup(second).getByRole("radio", { name: picked.timeSlot, exact: true })).toHaveCount(0);
+      await expect(timeRadio(second, picked.timeSlot)).toHaveCount(0);
       if ((await radios.count()) > 0) {
         await expect(timeGroup(second).getByRole("radio", { checked: true })).toHaveCount(0);
       }
@@ -495,12 +504,12 @@ test.describe("public booking wizard", () => {
     ]);
     const list = page.getByRole("list", { name: "Valda bilder" });
     await expect(list).toContainText("Filtypen text/plain stöds inte. Använd JPG, PNG, GIF eller WebP.");
-    await expect(list).toContainText('Filen "stor.jpg" är för stor (11.0MB). Maxgräns är 10MB.');
+    await expect(list).toContainText("Filen ”stor.jpg” är för stor (11,0 MB). Maxgräns är 10 MB.");
     await page.getByRole("button", { name: "Ta bort bild anteckning.txt" }).click();
     await page.getByRole("button", { name: "Ta bort bild stor.jpg" }).click();
     await expect(list).toHaveCount(0);
     // A HEIC photo often has no MIME type: it is accepted and sent as it is (the server converts it).
-    await input.setInputFiles({ name: "IMG_0001.heic", mimeType: "", buffer: Buffer.from("ftypheic-test") });
+    await input.setInputFiles({ name: "IMG_0001.heic", mimeType: "", buffer: heicHeader() });
     await expect(list.getByRole("listitem")).toContainText("Klar");
     const png = await smallPng();
     await input.setInputFiles([1, 2, 3, 4].map((n) => ({ ...png, name: `bild-${n}.png` })));
@@ -541,10 +550,10 @@ test.describe("public booking wizard", () => {
 
     // Step 3: every contact field reports its error inline.
     await expectStep(page, "Dina uppgifter");
-    await page.getByLabel("E-post", { exact: true }).fill("inte-en-adress");
+    await page.getByLabel("E-postadress", { exact: true }).fill("inte-en-adress");
     await page.getByRole("button", { name: "Slutför bokning" }).click();
     await expect(page.getByRole("region", { name: /Aviseringar/ })).toContainText("Formulärfel");
-    for (const message of ["Namn krävs", "Ogiltig e-postadress", "Telefonnummer krävs", "Adress krävs", "Stad krävs", "Postnummer krävs"]) {
+    for (const message of ["Namn krävs", "Ogiltig e-postadress", "Telefonnummer krävs", "Adress krävs", "Ort krävs", "Postnummer krävs"]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     const name = page.getByLabel("Namn", { exact: true });
@@ -588,8 +597,8 @@ test.describe("public booking wizard", () => {
     const { date, timeSlot } = await pickDateAndTime(page, "troubleshooting", { weekday: 2 });
 
     await page.getByRole("button", { name: "Spara bokning" }).click();
-    await expect(page.getByRole("region", { name: /Aviseringar/ })).toContainText("Bokningen sparad");
-    await expect(page.getByRole("region", { name: /Aviseringar/ })).toContainText("Din bokning har sparats och du kan fortsätta senare.");
+    await expect(page.getByRole("region", { name: /Aviseringar/ })).toContainText("Utkastet är sparat – bokningen är inte klar");
+    await expect(page.getByRole("region", { name: /Aviseringar/ })).toContainText("Tiden är inte bokad förrän du har tryckt på ”Slutför bokning” i steg 3.");
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("booking_draft"))) ?? "{}");
     expect(stored).toMatchObject({ step: 2, values: { serviceType: "troubleshooting", heatpumpModel: "Daiseikai", date, timeSlot } });
     expect(stored.values.images).toBeUndefined();
@@ -600,7 +609,7 @@ test.describe("public booking wizard", () => {
     await expect(page.getByText(/Vi har hämtat din sparade bokning/)).toBeVisible();
     await expect(dayButton(page, date)).toHaveAttribute("aria-pressed", "true");
     await settledTimes(page);
-    await expect(timeGroup(page).getByRole("radio", { name: timeSlot, exact: true })).toBeChecked();
+    await expect(timeRadio(page, timeSlot)).toBeChecked();
     await page.getByRole("button", { name: "Föregående", exact: true }).click();
     await expect(serviceRadio(page, "troubleshooting")).toBeChecked();
     await expect(page.getByLabel("Värmepumpsmodell")).toHaveValue("Daiseikai");

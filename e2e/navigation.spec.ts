@@ -65,18 +65,30 @@ test.describe("navigation", () => {
     await expect.poll(() => scrollY(page)).toBe(0);
   });
 
-  test("an unknown path shows '404 Page Not Found'", async ({ page }) => {
-    await page.goto("/den-har-sidan-finns-inte");
-    await expect(page.getByText("404 Page Not Found")).toBeVisible();
+  test("an unknown path answers HTTP 404 with the Swedish 'Sidan hittades inte' page", async ({ page }) => {
+    const response = await page.goto("/den-har-sidan-finns-inte");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Sidan hittades inte" })).toBeVisible();
+    await expect(page).toHaveTitle("Sidan hittades inte | Värmepumpsservice");
+    await expect(page.getByText(/Page Not Found/)).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     // Inside the normal page frame, with a way back.
     await expect(page.getByRole("banner")).toBeVisible();
     await page.getByRole("main").getByRole("link", { name: "Till startsidan" }).click();
     await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveTitle("Boka tid för din värmepump | Värmepumpsservice");
   });
 
-  test("an unknown path below /policies shows '404 Page Not Found' too", async ({ page }) => {
+  test("an unknown path below /policies or /booking answers 404 too; known pages with parameters 200", async ({ page, request }) => {
+    for (const path of ["/policies/finns-inte", "/booking/extra", "/admin/finns-inte"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      expect(await response.text(), path).toContain("Sidan hittades inte");
+    }
+    for (const path of ["/booking?step=2", "/booking/shared/abc123", "/login", "/admin/bookings/1"]) {
+      expect((await request.get(path)).status(), path).toBe(200);
+    }
     await page.goto("/policies/finns-inte");
-    await expect(page.getByText("404 Page Not Found")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Sidan hittades inte" })).toBeVisible();
   });
 });

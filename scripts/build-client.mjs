@@ -25,6 +25,7 @@ const OUT = join(ROOT, "dist/client");
 const STAGING = join(ROOT, `dist/.client-staging-${process.pid}`);
 const SSR_OUT = join(ROOT, `dist/.ssr-${process.pid}`);
 const PRERENDER_MANIFEST = ".vite/prerendered.json";
+const ROUTES_MANIFEST = ".vite/routes.json";
 
 /** Files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|txt|xml|json|webmanifest|map|ico)$/;
@@ -161,13 +162,23 @@ async function main() {
       pages.push({ path: page.path, file: page.file });
       console.log(`prerendered ${page.path.padEnd(18)} -> ${page.file} (${(html.length / 1024).toFixed(1)} KB)`);
     }
-    // Every other path (login, staff portals, unknown URLs) gets the empty shell, rendered in the browser.
+    // Every other client route (login, staff portals) gets the empty shell, rendered in the browser.
     writeFile(join(STAGING, "spa.html"), fillTemplate(template, { head: ssr.SPA_SHELL_HEAD, body: "" }));
+    // Paths no route matches get 'Sidan hittades inte' with HTTP 404 (issue 8): the page prerendered
+    // once, and the route patterns taken from the router itself, so the server knows which paths exist.
+    const notFoundHtml = fillTemplate(template, { head: ssr.NOT_FOUND_HEAD, body: await ssr.render(ssr.NOT_FOUND_PAGE.path) });
+    writeFile(join(STAGING, ssr.NOT_FOUND_PAGE.file), notFoundHtml);
+    console.log(`prerendered ${"(not found)".padEnd(18)} -> ${ssr.NOT_FOUND_PAGE.file} (${(notFoundHtml.length / 1024).toFixed(1)} KB)`);
+    if (!Array.isArray(ssr.ROUTE_PATTERNS) || !ssr.ROUTE_PATTERNS.includes("/") || !ssr.ROUTE_PATTERNS.includes("/booking")) {
+      throw new Error(`The router's route patterns look wrong: ${JSON.stringify(ssr.ROUTE_PATTERNS)}`);
+    }
+    writeFile(join(STAGING, ROUTES_MANIFEST), `${JSON.stringify({ patterns: ssr.ROUTE_PATTERNS }, null, 2)}\n`);
+    console.log(`${ssr.ROUTE_PATTERNS.length} route patterns -> ${ROUTES_MANIFEST}`);
 
     const buildId = createHash("sha256").update(JSON.stringify(manifest)).digest("hex").slice(0, 12);
     writeFile(
       join(STAGING, PRERENDER_MANIFEST),
-      `${JSON.stringify({ build: buildId, builtAt: new Date().toISOString(), fallback: "spa.html", pages }, null, 2)}\n`,
+      `${JSON.stringify({ build: buildId, builtAt: new Date().toISOString(), fallback: "spa.html", notFound: ssr.NOT_FOUND_PAGE.file, pages }, null, 2)}\n`,
     );
 
     const compressed = await compressAll();

@@ -5,10 +5,14 @@ import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import { App } from "./app/app";
-import { preloadRoute } from "./app/router";
+import { routePatterns } from "./app/route-patterns";
+import { preloadRoute, routes } from "./app/router";
 import { preloadDeferredParts } from "./lib/deferred-hydration";
 
-export { PRERENDERED_PAGES, SPA_SHELL_HEAD, pageHead } from "./app/page-head";
+export { NOT_FOUND_HEAD, NOT_FOUND_PAGE, PRERENDERED_PAGES, SPA_SHELL_HEAD, pageHead } from "./app/page-head";
+
+/** The client's route patterns for .vite/routes.json: the server answers every other path with 404. */
+export const ROUTE_PATTERNS = routePatterns(routes);
 
 /** The HTML of the app at `path` (what goes inside #root), once every lazy part of it has loaded. */
 export async function render(path: string): Promise<string> {

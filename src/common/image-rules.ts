@@ -69,9 +69,13 @@ export function unsupportedTypeMessage(type: string | null | undefined): string 
   return `Filtypen ${type || imageText.unknownType} stöds inte. Använd JPG, PNG, GIF eller WebP.`;
 }
 
-/** SPEC §8: 'Filen "{name}" är för stor ({size}MB). Maxgräns är 10MB.', size to one decimal. */
+/**
+ * SPEC §8 'Filen "{name}" är för stor ({size}MB). Maxgräns är 10MB.', in Swedish style (issue 8):
+ * Swedish quotation marks, a decimal comma and a space before the unit, size to one decimal:
+ * 'Filen ”semester.jpg” är för stor (12,3 MB). Maxgräns är 10 MB.'
+ */
 export function tooLargeMessage(name: string, sizeMB: number): string {
-  return `Filen "${name}" är för stor (${sizeMB.toFixed(1)}MB). Maxgräns är ${MAX_IMAGE_BYTES / MB}MB.`;
+  return `Filen ”${name}” är för stor (${sizeMB.toFixed(1).replace(".", ",")} MB). Maxgräns är ${MAX_IMAGE_BYTES / MB} MB.`;
 }
 
 /** Bytes as megabytes (1 MB = 1024 × 1024 bytes), for tooLargeMessage. */

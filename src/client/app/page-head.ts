@@ -1,5 +1,5 @@
 import { COMPANY } from "@/common/constants";
-import { DEFAULT_TITLE, pageTitle } from "./page-titles";
+import { DEFAULT_TITLE, NOT_FOUND_TITLE, pageTitle } from "./page-titles";
 
 // The <head> of each prerendered page: title, meta description, Open Graph, and on "/" the company
 // as schema.org structured data. Used only by the build (entry-server.tsx), never shipped to browsers.
@@ -113,5 +113,16 @@ export function pageHead(page: PrerenderedPage, origin: string | null): string {
 export const SPA_SHELL_HEAD = [
   `<title>${escapeAttribute(DEFAULT_TITLE)}</title>`,
   `<meta name="description" content="${escapeAttribute(PRERENDERED_PAGES[0].description)}" />`,
+  `<meta name="robots" content="noindex" />`,
+].join("\n    ");
+
+/**
+ * The "Sidan hittades inte" page, prerendered once (`path` is any path no route matches) and sent
+ * by the server with HTTP 404 for every unknown path (issue 8). Not indexed, not in the sitemap.
+ */
+export const NOT_FOUND_PAGE = { path: "/sidan-finns-inte", file: "404.html" } as const;
+
+export const NOT_FOUND_HEAD = [
+  `<title>${escapeAttribute(NOT_FOUND_TITLE)}</title>`,
   `<meta name="robots" content="noindex" />`,
 ].join("\n    ");

@@ -11,9 +11,14 @@ afterEach(() => {
 });
 
 describe("routes", () => {
-  it("shows '404 Page Not Found' for unknown paths", async () => {
-    renderApp("/finns-inte", { user: null });
-    expect(await screen.findByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeTruthy();
+  it("shows 'Sidan hittades inte', in Swedish and with its own title, for unknown paths", async () => {
+    const { router } = renderApp("/finns-inte", { user: null });
+    expect(await screen.findByRole("heading", { level: 1, name: "Sidan hittades inte" })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe("Sidan hittades inte | Värmepumpsservice"));
+    expect(screen.queryByText(/Page Not Found/)).toBeNull();
+    // Leaving it gives the next page its own title back.
+    await act(() => router.navigate("/policies/terms"));
+    await waitFor(() => expect(document.title).toBe("Allmänna villkor | Värmepumpsservice"));
   });
 
   it("loads the booking page lazily inside the public layout", () => {

@@ -19,9 +19,12 @@ export const appText = {
     book: "Boka service",
   },
   notFound: {
-    title: "404 Page Not Found",
-    description: "Sidan du letar efter finns inte eller har flyttats.",
+    // SPEC §2's fallback '404 Page Not Found', in Swedish (issue 8: no English in the interface).
+    code: "Fel 404",
+    title: "Sidan hittades inte",
+    description: "Sidan du letar efter finns inte eller har flyttats. Kontrollera adressen eller gå till startsidan.",
     home: "Till startsidan",
+    book: "Boka service",
   },
   routeError: {
     title: "Något gick fel",

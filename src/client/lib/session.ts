@@ -42,7 +42,8 @@ export function setSessionUser(user: SessionUser | null | undefined) {
   listeners.forEach((listener) => listener());
 }
 
-function mayBeSignedIn(): boolean {
+/** False when this browser has never logged in (or logged out since): no session to ask the server about. */
+export function mayBeSignedIn(): boolean {
   try {
     return window.localStorage.getItem(HINT_KEY) === "1";
   } catch {

@@ -40,6 +40,7 @@ export {
   type TimeRange,
   type TimeSlot,
 } from "./slots";
+export { closedDayName, closedDaysOfYear, isClosedDay, type ClosedDay } from "./holidays";
 export { indicativePrice, isFixedPriceServiceModel, priceNote } from "./prices";
 export {
   HEAT_PUMP_MODEL_SUGGESTIONS,
@@ -48,4 +49,5 @@ export {
   installationHint,
   priceText,
   ruleText,
+  timeSlotText,
 } from "./text";

@@ -263,7 +263,10 @@ describe("bookableDatesInRange", () => {
     expect(dates[0]).toBe("2026-03-16");
     expect(dates.at(-1)).toBe("2026-05-15");
     expect(dates.every((d) => isBookableDate("service", d, "2026-03-02"))).toBe(true);
-    expect(dates).toHaveLength(53); // 61 days minus 8 Sundays
+    // 61 days minus 8 Sundays and 4 holidays on weekdays (långfredagen, annandag påsk, första maj,
+    // Kristi himmelsfärdsdag; DECISIONS 22).
+    expect(dates).toHaveLength(49);
+    expect(dates).not.toContain("2026-04-03");
   });
 
   it("is empty for a reversed or invalid range", () => {

@@ -16,6 +16,7 @@ import {
   type Weekday,
   type WallTime,
 } from "./calendar";
+import { isClosedDay } from "./holidays";
 
 /** A bookable interval of one day. `label` is the 'HH:MM-HH:MM' text stored as bookings.timeSlot. */
 export type TimeSlot = { start: WallTime; end: WallTime; label: string };
@@ -130,12 +131,13 @@ export function ruleSlots(serviceType: ServiceType, date: IsoDate): TimeSlot[] {
 }
 
 /** Why a date cannot be booked publicly; see dateRejectionMessage in text.ts for the Swedish text. */
-export type DateRejection = "invalid-date" | "too-soon" | "too-late" | "sunday" | "weekday";
+export type DateRejection = "invalid-date" | "too-soon" | "too-late" | "sunday" | "holiday" | "weekday";
 
 /**
  * The first rule a date breaks for a public booking, or null when it is bookable (DECISIONS 2):
  * d - today >= lead days (3 hembesok, 14 others; this also excludes past dates), d - today <= 74,
- * not a Sunday, and a weekday the service type is offered on.
+ * not a Sunday, not a public holiday nor midsommar-, jul- or nyårsafton (DECISIONS 22), and a
+ * weekday the service type is offered on.
  */
 export function dateRejection(serviceType: ServiceType, date: IsoDate, today: IsoDate): DateRejection | null {
   if (!isIsoDate(date) || !isIsoDate(today) || !isServiceType(serviceType)) return "invalid-date";
@@ -144,6 +146,7 @@ export function dateRejection(serviceType: ServiceType, date: IsoDate, today: Is
   if (ahead > BOOKING_LIMITS.horizonDays) return "too-late";
   const day = weekdayOf(date);
   if (day === WEEKDAY.sunday) return "sunday";
+  if (isClosedDay(date)) return "holiday";
   if (!BOOKING_WEEKDAYS[serviceType].includes(day)) return "weekday";
   return null;
 }
@@ -225,7 +228,11 @@ export function adminSlots(serviceType: ServiceType, date: IsoDate): TimeSlot[] 
   }
 }
 
-/** DECISIONS 6: an admin may book any date from today on, with no horizon and no weekday rule. */
+/**
+ * DECISIONS 6: an admin may book any date from today on, with no horizon and no weekday rule. Public
+ * holidays (DECISIONS 22) are allowed too: they close the public booking, but staff decide
+ * themselves when they work (e.g. an urgent repair on annandag jul).
+ */
 export function isAdminBookableDate(date: IsoDate, today: IsoDate): boolean {
   return isIsoDate(date) && isIsoDate(today) && date >= today;
 }

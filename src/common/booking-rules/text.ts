@@ -1,6 +1,7 @@
 // Swedish texts that belong to the booking rules: prices (SPEC §9), the wizard's step 2 hints and
 // info texts (SPEC §2), and messages for dates and slots that break a rule (server answers).
 import { SERVICE_TYPE_LABELS, type ServiceType } from "../constants";
+import { closedDayName } from "./holidays";
 import { BOOKING_LIMITS, type DateRejection } from "./slots";
 
 /** SPEC §2 step 1: suggestions for the heat pump model field (a datalist). */
@@ -77,6 +78,11 @@ export const ruleText = {
       : `${SERVICE_TYPE_LABELS[serviceType]} kan bokas tidigast två veckor i förväg.`,
   tooLate: `Det går inte att boka mer än ${BOOKING_LIMITS.horizonDays} dagar i förväg.`,
   sunday: "Det går inte att boka på söndagar.",
+  /** DECISIONS 22, with the day's name when it is known ('Vi har stängt på julafton.'). */
+  holiday: (name: string | null) =>
+    name
+      ? `Vi har stängt på ${name}. Välj ett annat datum.`
+      : "Vi har stängt på helgdagar och på midsommar-, jul- och nyårsafton. Välj ett annat datum.",
   weekday: (serviceType: ServiceType) =>
     `${SERVICE_TYPE_LABELS[serviceType]} kan bara bokas ${WEEKDAY_RULES[serviceType]}.`,
   slotNotOffered: (timeSlot: string) => `Tiden ${timeSlot} går inte att boka det valda datumet.`,
@@ -84,9 +90,19 @@ export const ruleText = {
   pastTime: "Du kan inte boka en tid som redan har passerat.",
 } as const;
 
-/** The Swedish message for a DateRejection, e.g. for a 400 answer from the server. */
-export function dateRejectionMessage(reason: DateRejection, serviceType: ServiceType): string {
+/**
+ * A slot label as people read it: '08:00–10:00' with an en dash (Swedish style for ranges). The
+ * label itself ('08:00-10:00') stays the stored and sent value.
+ */
+export function timeSlotText(label: string): string {
+  return label.replace(/^(\d{2}:\d{2})-(\d{2}:\d{2})$/, "$1–$2");
+}
+
+/** The Swedish message for a DateRejection, e.g. for a 400 answer from the server; `date` names a holiday. */
+export function dateRejectionMessage(reason: DateRejection, serviceType: ServiceType, date?: string): string {
   switch (reason) {
+    case "holiday":
+      return ruleText.holiday(date ? closedDayName(date) : null);
     case "too-soon":
       return ruleText.tooSoon(serviceType);
     case "too-late":

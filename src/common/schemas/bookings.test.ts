@@ -73,10 +73,10 @@ describe("CreateBookingSchema (POST /api/bookings)", () => {
       date: "Välj ett datum",
       timeSlot: "Välj en tid",
       name: "Namn krävs",
-      email: "Ogiltig e-postadress",
+      email: "E-postadress krävs",
       phone: "Telefonnummer krävs",
       address: "Adress krävs",
-      city: "Stad krävs",
+      city: "Ort krävs",
       postalCode: "Postnummer krävs",
     });
   });
@@ -89,10 +89,10 @@ describe("CreateBookingSchema (POST /api/bookings)", () => {
       date: "Välj ett datum",
       timeSlot: "Välj en tid",
       name: "Namn krävs",
-      email: "Ogiltig e-postadress",
+      email: "E-postadress krävs",
       phone: "Telefonnummer krävs",
       address: "Adress krävs",
-      city: "Stad krävs",
+      city: "Ort krävs",
       postalCode: "Postnummer krävs",
     });
   });
@@ -102,6 +102,7 @@ describe("CreateBookingSchema (POST /api/bookings)", () => {
     ["name", " \t ", "Namn krävs"],
     ["email", "anna@", "Ogiltig e-postadress"],
     ["email", "anna example.se", "Ogiltig e-postadress"],
+    ["email", "  ", "E-postadress krävs"],
     ["serviceType", "reparation", "Välj en tjänst"],
     ["date", "2026-02-30", "Välj ett datum"],
     ["date", "13/04/2026", "Välj ett datum"],
@@ -144,7 +145,133 @@ describe("CreateBookingSchema (POST /api/bookings)", () => {
   it("refuses an image string beyond 10 MB without reading it", () => {
     const huge = `data:image/jpeg;base64,${"A".repeat(Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 100)}`;
     expect(messages(CreateBookingSchema, { ...valid, images: [huge] })).toEqual({
-      "images.0": "Bilden är för stor. Maxgräns är 10MB.",
+      "images.0": "Bilden är för stor. Maxgräns är 10 MB.",
+    });
+  });
+});
+
+describe("contact details (issue 8): the same rules in the browser and on the server", () => {
+  const contact = (patch: Partial<CreateBooking>) => CreateBookingSchema.safeParse({ ...valid, ...patch });
+
+  it.each([
+    // [as typed, as stored]
+    ["070-123 45 67", "070-123 45 67"],
+    ["0701234567", "070-123 45 67"],
+    ["070 123 45 67", "070-123 45 67"],
+    ["+46 70 123 45 67", "070-123 45 67"],
+    ["+46701234567", "070-123 45 67"],
+    ["0046 70 123 45 67", "070-123 45 67"],
+    ["+46 (0)70-123 45 67", "070-123 45 67"],
+    ["073-987 65 43", "073-987 65 43"],
+    ["08-123 456 78", "08-123 456 78"],
+    ["0812345678", "08-123 456 78"],
+    ["(08) 123 456 78", "08-123 456 78"],
+    ["+46 8 123 456 78", "08-123 456 78"],
+    ["031-123 45 67", "031-123 45 67"],
+    ["046-12 34 56", "046-12 34 56"],
+    ["0910-123 45", "0910-123 45"],
+    ["  070-123 45 67  ", "070-123 45 67"],
+    ["+47 412 34 567", "+47 41 23 45 67"], // a Norwegian mobile, written internationally
+  ])("accepts the phone number %j and stores it as %j", (typed, stored) => {
+    const result = contact({ phone: typed });
+    expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
+    expect(result.data?.phone).toBe(stored);
+  });
+
+  it.each([
+    ["070-123 45", "a digit short"],
+    ["070-123 45 678", "a digit too many"],
+    ["123", "three digits"],
+    ["08-123", "an area code and three digits"],
+    ["+4670123456", "+46 and a mobile number a digit short"],
+    ["070-123 45 6a", "a letter"],
+    ["070 123 45 67 ring efter 17", "words"],
+    ["070–123–45–67–89", "dashes of another kind"],
+    ["++46 70 123 45 67", "two plus signs"],
+    ["0000000000", "only zeros"],
+  ])("refuses the phone number %j (%s)", (typed) => {
+    expect(messages(CreateBookingSchema, { ...valid, phone: typed })).toEqual({
+      phone: "Ogiltigt telefonnummer. Skriv till exempel 070-123 45 67 eller 08-123 456 78.",
+    });
+  });
+
+  it.each([
+    ["722 11", "722 11"],
+    ["72211", "722 11"],
+    [" 753 20 ", "753 20"],
+    ["171 48", "171 48"],
+    ["984 99", "984 99"],
+    ["100 05", "100 05"],
+  ])("accepts the postal code %j and stores it as %j", (typed, stored) => {
+    expect(contact({ postalCode: typed }).data?.postalCode).toBe(stored);
+  });
+
+  it.each([
+    ["7221", "four digits"],
+    ["722 111", "six digits"],
+    ["72 211", "the space in the wrong place"],
+    ["722  11", "two spaces"],
+    ["722-11", "a hyphen"],
+    ["SE-722 11", "a country prefix"],
+    ["012 34", "a leading zero (no Swedish postal code starts with 0)"],
+    ["abcde", "letters"],
+  ])("refuses the postal code %j (%s)", (typed) => {
+    expect(messages(CreateBookingSchema, { ...valid, postalCode: typed })).toEqual({
+      postalCode: "Postnumret ska ha fem siffror, till exempel 722 11",
+    });
+  });
+
+  it.each(["Åsa", "Li", "Anne-Marie Öberg", "Per O. Ek", "Zoë", "Jörgen Ängström"])("accepts the name %j", (name) => {
+    expect(contact({ name }).success).toBe(true);
+  });
+
+  it.each(["A", "Å", "1", "12 34", "--", "A."])("refuses the name %j: at least two letters", (name) => {
+    expect(messages(CreateBookingSchema, { ...valid, name })).toEqual({ name: "Skriv ditt namn med minst två bokstäver" });
+  });
+
+  it.each([
+    "anna@example.se",
+    "åsa.öberg@exempel.se",
+    "björn@räksmörgås.se",
+    "ÄNGEL@EXEMPEL.SE",
+    "anna+bokning@example.se",
+    "anna.o'brien@example.co.uk",
+    "kund@sub.domän.nu",
+    "anna@xn--rksmrgs-5wao1o.se",
+  ])("accepts the e-mail address %j", (email) => {
+    const result = contact({ email });
+    expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
+    expect(result.data?.email).toBe(email);
+  });
+
+  it.each([
+    "anna",
+    "anna@",
+    "@example.se",
+    "anna@example",
+    "anna@@example.se",
+    "anna..andersson@example.se",
+    ".anna@example.se",
+    "anna@-example.se",
+    "anna@example-.se",
+    "anna@example.s",
+    "anna@exa mple.se",
+    "anna andersson@example.se",
+    "anna@example.se.",
+    "anna@example.123",
+    `${"a".repeat(65)}@example.se`,
+  ])("refuses the e-mail address %j", (email) => {
+    expect(messages(CreateBookingSchema, { ...valid, email })).toEqual({ email: "Ogiltig e-postadress" });
+  });
+
+  it("says which contact field is missing with the word of its label", () => {
+    expect(messages(CreateBookingSchema, { ...valid, name: "", email: "", phone: "", address: "", city: "", postalCode: "" })).toEqual({
+      name: "Namn krävs",
+      email: "E-postadress krävs",
+      phone: "Telefonnummer krävs",
+      address: "Adress krävs",
+      city: "Ort krävs",
+      postalCode: "Postnummer krävs",
     });
   });
 });

@@ -2,6 +2,7 @@
 // endpoints and the created booking. Messages are the Swedish ones of SPEC §5.
 // The schemas check form and format only; whether a date and slot can be booked *now* depends on
 // today and on other bookings, so the server checks that with booking-rules (DECISIONS 6).
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
 import { BOOKING_STATUSES, SERVICE_TYPES } from "../constants";
 import { daysBetween, isIsoDate, parseTimeSlot } from "../booking-rules";
@@ -15,12 +16,18 @@ export const bookingText = {
   descriptionRequiredStep1: "En beskrivning krävs",
   dateRequired: "Välj ett datum",
   timeSlotRequired: "Välj en tid",
+  // Each contact message uses the word of its field's label (Namn, E-postadress, Telefonnummer,
+  // Adress, Ort, Postnummer; features/booking/text.ts).
   nameRequired: "Namn krävs",
+  nameTooShort: "Skriv ditt namn med minst två bokstäver",
+  emailRequired: "E-postadress krävs",
   invalidEmail: "Ogiltig e-postadress",
   phoneRequired: "Telefonnummer krävs",
+  invalidPhone: "Ogiltigt telefonnummer. Skriv till exempel 070-123 45 67 eller 08-123 456 78.",
   addressRequired: "Adress krävs",
-  cityRequired: "Stad krävs",
+  cityRequired: "Ort krävs",
   postalCodeRequired: "Postnummer krävs",
+  invalidPostalCode: "Postnumret ska ha fem siffror, till exempel 722 11",
   tooLong: (max: number) => `Får vara högst ${max} tecken`,
   rangeReversed: "Slutdatumet får inte vara före startdatumet",
   rangeTooLong: (days: number) => `Perioden får vara högst ${days} dagar`,
@@ -56,11 +63,94 @@ export const timeSlotLabelSchema = (message: string = bookingText.timeSlotRequir
 
 export const ServiceTypeSchema = z.enum(SERVICE_TYPES, { error: bookingText.serviceTypeRequired });
 
-const EmailSchema = z
-  .string({ error: bookingText.invalidEmail })
-  .trim()
-  .max(BOOKING_FIELD_MAX.email, { error: bookingText.invalidEmail })
-  .pipe(z.email({ error: bookingText.invalidEmail }));
+// --- Contact details (issue 8: careless input is caught where it happens, by the same rules on the
+// client and the server) ------------------------------------------------------------------------
+
+const LETTER = /\p{L}/gu;
+
+/** A name with at least two letters ('Åsa', 'Li Wu', 'Anne-Marie'; not 'A', '12' or '..'). */
+export function hasTwoLetters(name: string): boolean {
+  return (name.match(LETTER) ?? []).length >= 2;
+}
+
+// An e-mail address as mail servers accept it, including the Swedish letters where they are valid
+// (RFC 6531/6532 internationalised addresses: 'åsa.öberg@exempel.se', 'info@räksmörgås.se'):
+// dot-separated atoms of letters, digits and the RFC 5322 specials before the @, and a domain of
+// at least two labels of letters, digits and inner hyphens with a top-level domain of two or more
+// letters (or an IDNA 'xn--' label). No quoted local parts or address literals: no customer has them.
+const EMAIL_ATOM = "[\\p{L}\\p{N}!#$%&'*+/=?^_`{|}~-]+";
+const EMAIL_LABEL = "[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]{0,61}[\\p{L}\\p{N}])?";
+const EMAIL = new RegExp(`^${EMAIL_ATOM}(?:\\.${EMAIL_ATOM})*@(?:${EMAIL_LABEL}\\.)+(?:\\p{L}{2,63}|xn--[a-z0-9-]{2,59})$`, "u");
+
+/** True for an e-mail address customers can receive mail at (see EMAIL above); at most 64 characters before the @. */
+export function isEmailAddress(value: string): boolean {
+  return EMAIL.test(value) && value.indexOf("@") <= 64;
+}
+
+/** Characters people write phone numbers with; letters or other signs mean a mistake. */
+const PHONE_CHARACTERS = /^\+?[\d\s\-()./]+$/;
+
+/**
+ * A phone number as we store it, or null when it is not a real number: Swedish numbers (mobile and
+ * landline, with or without +46 or 0046) in the national form '070-123 45 67', '08-123 456 78';
+ * numbers of other countries, written with their + or 00 prefix, in the international form
+ * '+47 412 34 567'. Parsed and checked with libphonenumber-js (its smallest metadata is enough for
+ * validity and formatting).
+ */
+export function normalisePhone(value: string): string | null {
+  const trimmed = value.trim();
+  if (!PHONE_CHARACTERS.test(trimmed)) return null;
+  const phone = parsePhoneNumberFromString(trimmed, "SE");
+  if (!phone?.isValid()) return null;
+  return phone.country === "SE" ? phone.formatNational() : phone.formatInternational();
+}
+
+const POSTAL_CODE = /^([1-9]\d{2}) ?(\d{2})$/;
+
+/**
+ * A Swedish postal code as '722 11' (five digits, the first never 0, with or without the space),
+ * or null when it is not one.
+ */
+export function normalisePostalCode(value: string): string | null {
+  const m = POSTAL_CODE.exec(value.trim());
+  return m ? `${m[1]} ${m[2]}` : null;
+}
+
+/** Trimmed text that must be there ('… krävs' when empty or blank) and fits its column. */
+const contactText = (required: string, max: number) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: bookingText.tooLong(max) });
+
+const NameSchema = contactText(bookingText.nameRequired, BOOKING_FIELD_MAX.name).refine(hasTwoLetters, {
+  error: bookingText.nameTooShort,
+});
+
+const EmailSchema = contactText(bookingText.emailRequired, BOOKING_FIELD_MAX.email).refine(isEmailAddress, {
+  error: bookingText.invalidEmail,
+});
+
+/** Validated and normalised to one format before it is stored (see normalisePhone). */
+const PhoneSchema = contactText(bookingText.phoneRequired, BOOKING_FIELD_MAX.phone).transform((value, ctx) => {
+  const phone = normalisePhone(value);
+  if (phone === null) {
+    ctx.addIssue({ code: "custom", message: bookingText.invalidPhone });
+    return z.NEVER;
+  }
+  return phone;
+});
+
+/** Validated and normalised to '722 11' (see normalisePostalCode). */
+const PostalCodeSchema = contactText(bookingText.postalCodeRequired, BOOKING_FIELD_MAX.postalCode).transform((value, ctx) => {
+  const postalCode = normalisePostalCode(value);
+  if (postalCode === null) {
+    ctx.addIssue({ code: "custom", message: bookingText.invalidPostalCode });
+    return z.NEVER;
+  }
+  return postalCode;
+});
 
 /** The fields of the booking form (SPEC §3 "Booking form data"), without the cross-field rule. */
 export const BookingFieldsSchema = z.object({
@@ -73,12 +163,12 @@ export const BookingFieldsSchema = z.object({
   description: requiredText(bookingText.descriptionRequired, BOOKING_FIELD_MAX.description),
   date: isoDateSchema(bookingText.dateRequired),
   timeSlot: timeSlotLabelSchema(bookingText.timeSlotRequired),
-  name: requiredText(bookingText.nameRequired, BOOKING_FIELD_MAX.name),
+  name: NameSchema,
   email: EmailSchema,
-  phone: requiredText(bookingText.phoneRequired, BOOKING_FIELD_MAX.phone),
+  phone: PhoneSchema,
   address: requiredText(bookingText.addressRequired, BOOKING_FIELD_MAX.address),
   city: requiredText(bookingText.cityRequired, BOOKING_FIELD_MAX.city),
-  postalCode: requiredText(bookingText.postalCodeRequired, BOOKING_FIELD_MAX.postalCode),
+  postalCode: PostalCodeSchema,
   /** Image data URLs (see schemas/images.ts), at most 4. */
   images: BookingImagesSchema.optional(),
 });

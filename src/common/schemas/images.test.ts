@@ -39,9 +39,9 @@ describe("Swedish image messages (SPEC §8)", () => {
   });
 
   it.each([
-    [12.345, 'Filen "semester.jpg" är för stor (12.3MB). Maxgräns är 10MB.'],
-    [10.04, 'Filen "semester.jpg" är för stor (10.0MB). Maxgräns är 10MB.'],
-    [25, 'Filen "semester.jpg" är för stor (25.0MB). Maxgräns är 10MB.'],
+    [12.345, 'Filen ”semester.jpg” är för stor (12,3 MB). Maxgräns är 10 MB.'],
+    [10.04, 'Filen ”semester.jpg” är för stor (10,0 MB). Maxgräns är 10 MB.'],
+    [25, 'Filen ”semester.jpg” är för stor (25,0 MB). Maxgräns är 10 MB.'],
   ])("states the size of a too large file (%s MB)", (size, message) => {
     expect(tooLargeMessage("semester.jpg", size)).toBe(message);
   });
@@ -70,8 +70,8 @@ describe("validateImageFile", () => {
     [{ name: "a.pdf", type: "application/pdf", size: 1 }, "Filtypen application/pdf stöds inte. Använd JPG, PNG, GIF eller WebP."],
     [{ name: "a.svg", type: "image/svg+xml", size: 1 }, "Filtypen image/svg+xml stöds inte. Använd JPG, PNG, GIF eller WebP."],
     [{ name: "utan-typ", type: "", size: 1 }, "Filtypen okänd stöds inte. Använd JPG, PNG, GIF eller WebP."],
-    [{ name: "stor.jpg", type: "image/jpeg", size: 10 * MB + 1 }, 'Filen "stor.jpg" är för stor (10.0MB). Maxgräns är 10MB.'],
-    [{ name: "stor.png", type: "image/png", size: 15.55 * MB }, 'Filen "stor.png" är för stor (15.6MB). Maxgräns är 10MB.'],
+    [{ name: "stor.jpg", type: "image/jpeg", size: 10 * MB + 1 }, 'Filen ”stor.jpg” är för stor (10,0 MB). Maxgräns är 10 MB.'],
+    [{ name: "stor.png", type: "image/png", size: 15.55 * MB }, 'Filen ”stor.png” är för stor (15,6 MB). Maxgräns är 10 MB.'],
     [{ name: "stor.pdf", type: "application/pdf", size: 50 * MB }, "Filtypen application/pdf stöds inte. Använd JPG, PNG, GIF eller WebP."],
   ])("%j: %s", (file, message) => {
     expect(validateImageFile(file)).toBe(message);

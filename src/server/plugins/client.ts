@@ -8,8 +8,10 @@ import { serverText } from "../lib/text";
 // - /assets/* are Vite's content-hashed files: cached for a year, immutable. A missing one is a 404,
 //   never HTML (the client reloads once when a lazy chunk is gone after a deploy).
 // - The public pages are prerendered HTML files, listed with their paths in .vite/prerendered.json;
-//   every other client route gets the empty shell (spa.html) and the client router decides,
-//   including its '404 Page Not Found'. HTML is `no-cache`: revalidated on every visit.
+//   every other client route gets the empty shell (spa.html). Which paths are client routes at all
+//   is in .vite/routes.json, the router's own patterns written by the build: any other path answers
+//   HTTP 404 with the prerendered 'Sidan hittades inte' page (issue 8), so browsers and search
+//   engines see a missing page as missing. HTML is `no-cache`: revalidated on every visit.
 // - Every text file has Brotli and gzip twins made at build time; @fastify/static picks the one the
 //   browser accepts (preCompressed), so no static file is compressed per request. (These answers
 //   come from the not-found handler, which @fastify/compress does not hook.)
@@ -19,10 +21,12 @@ import { serverText } from "../lib/text";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const PRERENDER_MANIFEST = ".vite/prerendered.json";
+const ROUTES_MANIFEST = ".vite/routes.json";
 /** Before prerendering existed the shell was index.html; an older build still works. */
 const LEGACY_SHELL = "index.html";
 
-type PrerenderManifest = { fallback: string; pages: { path: string; file: string }[] };
+type PrerenderManifest = { fallback: string; notFound?: string; pages: { path: string; file: string }[] };
+type RoutesManifest = { patterns: string[] };
 
 /** Paths that crawlers have no business in (staff portals, API, personal links). */
 const ROBOTS_DISALLOW = ["/api/", "/admin", "/technician", "/login", "/booking/shared/", "/protocol/"];
@@ -59,37 +63,72 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
-/** The build's list of prerendered pages, read again whenever the file changes (a new build). */
-function prerenderedPages(clientDir: string) {
-  const manifestPath = join(clientDir, PRERENDER_MANIFEST);
-  let cached: { version: string; manifest: PrerenderManifest | null } | null = null;
-
-  async function load(): Promise<PrerenderManifest | null> {
+/** A JSON file of the build, read again whenever it changes (a new build); null when missing or unreadable. */
+function buildFile<T>(path: string) {
+  let cached: { version: string; value: T | null } | null = null;
+  return async function load(): Promise<T | null> {
     let version: string;
     try {
-      const info = await stat(manifestPath);
+      const info = await stat(path);
       version = `${info.mtimeMs}:${info.size}:${info.ino}`;
     } catch {
-      return null; // no prerendered pages in this build
+      return null; // not in this build
     }
     if (cached?.version !== version) {
       try {
-        cached = { version, manifest: JSON.parse(await readFile(manifestPath, "utf8")) as PrerenderManifest };
+        cached = { version, value: JSON.parse(await readFile(path, "utf8")) as T };
       } catch {
-        cached = { version, manifest: null }; // being replaced right now: serve the shell this once
+        cached = { version, value: null }; // being replaced right now: behave as an older build this once
       }
     }
-    return cached.manifest;
-  }
+    return cached.value;
+  };
+}
+
+/**
+ * True when `path` matches one of the client router's patterns ('/booking/shared/:token'): a
+ * ':name' segment matches any one segment, a final '*' the rest. Like react-router, static segments
+ * ignore case and a trailing slash does not matter.
+ */
+export function matchesClientRoute(path: string, patterns: readonly string[]): boolean {
+  const segments = path.split("/").filter(Boolean);
+  return patterns.some((pattern) => {
+    const parts = pattern.split("/").filter(Boolean);
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i];
+      if (part === "*") return true;
+      const segment = segments[i];
+      if (segment === undefined) return part.startsWith(":") && part.endsWith("?") && i === parts.length - 1;
+      if (part.startsWith(":")) continue;
+      if (part.toLowerCase() !== segment.toLowerCase()) return false;
+    }
+    return segments.length === parts.length;
+  });
+}
+
+/** The build's prerendered pages and route patterns. */
+function builtPages(clientDir: string) {
+  const load = buildFile<PrerenderManifest>(join(clientDir, PRERENDER_MANIFEST));
+  const loadRoutes = buildFile<RoutesManifest>(join(clientDir, ROUTES_MANIFEST));
 
   return {
     load,
-    /** The HTML file (relative to clientDir) that answers a client route. */
-    async fileFor(path: string): Promise<string> {
+    /**
+     * The HTML file (relative to clientDir) that answers `path`, and its status: a prerendered page
+     * or the shell with 200, the 404 page with 404 when no client route matches. A build without
+     * routes.json (older) answers every path with the shell and lets the client decide.
+     */
+    async fileFor(path: string): Promise<{ file: string; status: 200 | 404 }> {
       const manifest = await load();
-      if (!manifest) return LEGACY_SHELL;
+      if (!manifest) return { file: LEGACY_SHELL, status: 200 };
       const normalised = path.length > 1 ? path.replace(/\/+$/, "") : path;
-      return manifest.pages.find((page) => page.path === normalised)?.file ?? manifest.fallback;
+      const page = manifest.pages.find((p) => p.path === normalised);
+      if (page) return { file: page.file, status: 200 };
+      const routes = await loadRoutes();
+      if (routes && Array.isArray(routes.patterns) && !matchesClientRoute(normalised, routes.patterns)) {
+        return { file: manifest.notFound ?? manifest.fallback, status: 404 };
+      }
+      return { file: manifest.fallback, status: 200 };
     },
   };
 }
@@ -119,7 +158,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string | n
     },
   });
 
-  const pages = prerenderedPages(clientDir);
+  const pages = builtPages(clientDir);
   const origin = app.config.publicUrl.replace(/\/+$/, "");
 
   app.get("/robots.txt", async (_request, reply) => {
@@ -144,9 +183,9 @@ export async function registerClient(app: FastifyInstance, clientDir: string | n
       return reply.code(200).sendFile(path.slice(1));
     }
 
-    const file = await pages.fileFor(path);
+    const { file, status } = await pages.fileFor(path);
     if (!(await isFile(join(clientDir, file)))) return notFound(reply); // no client built (yet)
-    return reply.code(200).sendFile(file);
+    return reply.code(status).sendFile(file);
   });
 }
 

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { deferredPart } from "@/client/lib/deferred-hydration";
-import { pageTitle } from "../page-titles";
+import { currentTitle } from "../page-titles";
 import { RouteErrorBoundary } from "../route-error-boundary";
 import { appText } from "../text";
 import { ScrollToTop } from "./scroll-to-top";
@@ -14,7 +14,7 @@ const SiteFooter = deferredPart(async () => (await import("./site-footer")).Site
 export function RootLayout() {
   const { pathname } = useLocation();
   useEffect(() => {
-    document.title = pageTitle(pathname);
+    document.title = currentTitle(pathname);
   }, [pathname]);
 
   return (

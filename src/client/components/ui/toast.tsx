@@ -55,7 +55,9 @@ export function Toaster() {
       <ToastPrimitives.Viewport
         hotkey={["F8"]}
         label={uiText.toastRegion}
-        className="pointer-events-none fixed right-0 top-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:bottom-0 sm:top-auto sm:max-w-sm"
+        // On a phone the toasts sit below the sticky header (4 rem), never over its menu button
+        // (issue 8); from sm up in the bottom corner.
+        className="pointer-events-none fixed right-0 top-16 z-[100] flex max-h-[calc(100dvh-4rem)] w-full flex-col gap-2 p-4 outline-none sm:bottom-0 sm:top-auto sm:max-h-dvh sm:max-w-sm"
       />
     </ToastPrimitives.Provider>
   );

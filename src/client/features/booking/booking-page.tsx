@@ -1,13 +1,13 @@
 import { History } from "lucide-react";
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { useLocation, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams, type Location } from "react-router";
 import { isServiceType, todayIn, type IsoDate } from "@/common/booking-rules";
 import type { ServiceType } from "@/common/constants";
 import type { CreatedBooking } from "./api/create-booking";
 import { Spinner } from "@/client/components/ui/spinner";
 import { useHydrated } from "@/client/lib/hydration";
 import { QueryScope } from "@/client/lib/query-scope";
-import { BookingWizard } from "./components/booking-wizard";
+import { BookingWizard, type StepChange } from "./components/booking-wizard";
 import { BookingSuccess } from "./components/lazy-steps";
 import { browserStorage } from "./lib/browser-storage";
 import { clearDraft, emptyDraftValues, loadDraft, type DraftValues, type WizardStep } from "./lib/draft-storage";
@@ -39,22 +39,53 @@ function fromUrl(serviceParam: string | null): InitialState {
   return { values: emptyDraftValues(serviceFrom(serviceParam) ?? ""), step: 1, restoredAt: null };
 }
 
+/** `?step=` (issue 8: each step has its own history entry); anything else is step 1. */
+export function stepFromUrl(value: string | null): WizardStep {
+  return value === "2" ? 2 : value === "3" ? 3 : 1;
+}
+
 /**
- * /booking (SPEC §2 Public booking wizard). Every navigation to the page (a new location key)
- * starts it afresh, so a link to /booking?service=… from the header or footer works while here.
+ * What the wizard keeps in its history entries: which flow made them (Back and Forward between its
+ * own steps must not start the page afresh), the step it came from (so 'Föregående' can use the
+ * browser's Back), and keepScroll (the wizard scrolls to the step itself; layouts/scroll-to-top).
+ */
+type StepEntryState = { bookingFlow: string; fromStep?: WizardStep; keepScroll: true };
+
+function flowOf(location: Location): string | null {
+  const state = location.state as Partial<StepEntryState> | null;
+  return typeof state?.bookingFlow === "string" ? state.bookingFlow : null;
+}
+
+/** The page's search with `step` set (left out for step 1); `service` and the rest are kept. */
+function searchWithStep(search: string, step: WizardStep): string {
+  const params = new URLSearchParams(search);
+  if (step === 1) params.delete("step");
+  else params.set("step", String(step));
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+/**
+ * /booking (SPEC §2 Public booking wizard). Every navigation to the page from elsewhere (a new
+ * location key) starts it afresh, so a link to /booking?service=… from the header or footer works
+ * while here; moving between the wizard's own steps (`?step=`, with Back and Forward) does not.
  */
 export default function BookingPage() {
   const location = useLocation();
+  const flow = flowOf(location) ?? location.key;
   return (
     <QueryScope>
-      <BookingFlow key={location.key} />
+      <BookingFlow key={flow} flow={flow} />
     </QueryScope>
   );
 }
 
-function BookingFlow() {
+function BookingFlow({ flow }: { flow: string }) {
   const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const serviceParam = searchParams.get("service");
+  const urlStep = stepFromUrl(searchParams.get("step"));
   // Today in Sweden, worked out when first needed (a step's rules, a restored draft): the time zone
   // data it loads costs tens of milliseconds the page does not need to appear (issue 7).
   const today = useRef<IsoDate | null>(null);
@@ -69,18 +100,49 @@ function BookingFlow() {
   const personalised = useRef(false);
   const firstService = useRef(initial.values.serviceType);
 
+  // The wizard's history entries (issue 8): 'Nästa' adds an entry per step, marked with this flow, so
+  // Back and Forward between them keep the flow (and what was entered).
+  const locationRef = useRef(location);
+  locationRef.current = location;
+  const recordStep = useCallback(
+    (step: WizardStep, how: StepChange | "initial") => {
+      const current = locationRef.current;
+      const here = current.state as Partial<StepEntryState> | null;
+      const to = { pathname: current.pathname, search: searchWithStep(current.search, step) };
+      if (how === "back" && here?.bookingFlow === flow && here.fromStep === step) {
+        navigate(-1); // the previous entry is that step: Back and 'Föregående' do the same
+        return;
+      }
+      const currentStep = stepFromUrl(new URLSearchParams(current.search).get("step"));
+      // When the page opens, the URL is only changed when its step cannot be shown. Its entry needs no
+      // mark: an entry without one belongs to the flow named by its own key, which is this flow's.
+      // (A navigation right after hydration would also wait for the parts of the page that hydrate
+      // on the first interaction, and with it everything rendered in the same update.)
+      if (how === "initial" && currentStep === step) return;
+      // The entry remembers the step it was pushed from; a replaced entry keeps that only for its own step.
+      const fromStep = how === "push" ? currentStep : currentStep === step ? here?.fromStep : undefined;
+      const state: StepEntryState = { bookingFlow: flow, keepScroll: true, ...(fromStep && step > 1 ? { fromStep } : {}) };
+      navigate(to, { replace: how !== "push", state });
+    },
+    [flow, navigate],
+  );
+
   // SPEC §4: a saved draft is restored, with a date or time that can no longer be booked cleared;
-  // `?service=` wins over the draft's service. Checking it needs zod, so it is loaded for that.
+  // `?service=` wins over the draft's service. Checking it needs zod, so it is loaded for that. The
+  // step is the URL's (a reload keeps it), but never past the first step that is not complete.
   useEffect(() => {
     if (personalised.current) return;
     personalised.current = true;
     const serviceFromUrl = serviceFrom(serviceParam);
     const draft = loadDraft(browserStorage(), new Date());
+    // A reload or Back keeps the URL's step; a plain /booking continues where the draft was left.
+    const requested = searchParams.has("step") ? urlStep : (draft?.step ?? 1);
     if (!draft) {
       if (firstService.current !== (serviceFromUrl ?? "")) {
         setInitial(fromUrl(serviceParam));
         setAttempt((n) => n + 1); // the wizard starts again from these values
       }
+      recordStep(1, "initial");
       setReady(true);
       return;
     }
@@ -88,10 +150,14 @@ function BookingFlow() {
     import("./lib/draft-revival")
       .then(({ reviveDraft }) => {
         if (cancelled) return;
-        setInitial({ ...reviveDraft(draft, { today: getToday(), serviceFromUrl }), restoredAt: draft.savedAt });
+        // As far as asked and the draft is complete.
+        const revived = reviveDraft({ ...draft, step: 3 }, { today: getToday(), serviceFromUrl });
+        const step = Math.min(requested, revived.step) as WizardStep;
+        setInitial({ values: revived.values, step, restoredAt: draft.savedAt });
         setAttempt((n) => n + 1);
+        recordStep(step, "initial");
       })
-      .catch(() => {}) // without the module the visitor starts afresh; the draft stays saved
+      .catch(() => recordStep(1, "initial")) // without the module the visitor starts afresh; the draft stays saved
       .finally(() => {
         if (!cancelled) setReady(true);
       });
@@ -100,6 +166,8 @@ function BookingFlow() {
       cancelled = true;
       personalised.current = false;
     };
+    // The draft is read once, when the page opens; later URL changes are the wizard's own steps.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [serviceParam, getToday]);
 
   const [created, setCreated] = useState<CreatedBooking | null>(null);
@@ -115,6 +183,7 @@ function BookingFlow() {
     clearDraft(browserStorage());
     setInitial(fromUrl(serviceParam));
     setAttempt((n) => n + 1);
+    recordStep(1, "replace");
   };
 
   if (created)
@@ -150,6 +219,8 @@ function BookingFlow() {
         getToday={getToday}
         onBooked={onBooked}
         disabled={!ready}
+        requestedStep={ready ? urlStep : undefined}
+        onStepChange={recordStep}
       />
     </div>
   );

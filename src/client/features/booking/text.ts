@@ -26,8 +26,10 @@ export const bookingText = {
   },
 
   draft: {
-    savedTitle: "Bokningen sparad",
-    savedDescription: "Din bokning har sparats och du kan fortsätta senare.",
+    // Issue 8: the saved draft is not a booking, and the toast must not let anyone think so.
+    savedTitle: "Utkastet är sparat – bokningen är inte klar",
+    savedDescription:
+      "Dina uppgifter finns kvar i den här webbläsaren i 30 dagar. Tiden är inte bokad förrän du har tryckt på ”Slutför bokning” i steg 3.",
     saveFailedTitle: "Kunde inte spara bokningen",
     saveFailedDescription: "Webbläsaren tillåter inte att bokningen sparas. Försök igen eller slutför bokningen nu.",
     restored: (savedAt: string) => `Vi har hämtat din sparade bokning från ${savedAt}. Bilder sparas inte och behöver laddas upp igen.`,
@@ -55,11 +57,16 @@ export const bookingText = {
     hint: "Bilder på värmepumpen, typskylten och eventuella felkoder hjälper teknikern att förbereda besöket. Upp till 4 bilder (JPG, PNG, GIF, WebP eller HEIC), högst 10 MB per bild.",
     dropzone: "Dra och släpp bilder här",
     choose: "eller klicka för att välja bilder",
+    /** Touch screens have nothing to drag from: they choose, from the camera or the photo library. */
+    dropzoneTouch: "Välj bilder",
+    chooseTouch: "Ta ett foto eller välj bland dina bilder",
     processing: "Bilderna bearbetas...",
     listLabel: "Valda bilder",
     count: (count: number, max: number) => `${count} av ${max} bilder`,
     statusLoading: "Bearbetas...",
     statusSuccess: "Klar",
+    /** Issue 8: a file that is not a whole, readable image, named so the customer knows which. */
+    unreadable: (name: string) => `Kunde inte läsa bilden ”${name}”. Filen är skadad eller är ingen bild.`,
     progress: (name: string) => `Bearbetning av ${name}`,
     remove: (name: string) => `Ta bort bild ${name}`,
     fileSize: (bytes: number) =>
@@ -79,6 +86,11 @@ export const bookingText = {
     previousMonth: "Föregående månad",
     nextMonth: "Nästa månad",
     calendarLoading: "Hämtar lediga datum...",
+    /** DECISIONS 22: a day the calendar cannot offer because we are closed. */
+    closedDay: (name: string) => `${name}, stängt`,
+    conflictTaken: (time: string, date: string) => `Tiden ${time} ${date} är inte längre ledig och har tagits bort. Välj en annan tid.`,
+    conflictMovedTo: (date: string, next: string) =>
+      `${date[0].toUpperCase()}${date.slice(1)} är nu fullbokad. Vi har valt nästa dag med lediga tider, ${next}. Välj en tid.`,
   },
 
   /** SPEC §8 availability console messages (shown in the console only; the rule slots are shown instead). */
@@ -90,13 +102,18 @@ export const bookingText = {
 
   contact: {
     legend: "Kontaktuppgifter",
+    // The same word as each field's messages (issue 8: 'Ort' … 'Ort krävs'; @/common/schemas/bookings).
     labels: {
       name: "Namn",
-      email: "E-post",
-      phone: "Telefon",
+      email: "E-postadress",
+      phone: "Telefonnummer",
       address: "Adress",
       city: "Ort",
       postalCode: "Postnummer",
+    },
+    hints: {
+      phone: "Mobil eller fast telefon, till exempel 070-123 45 67",
+      postalCode: "Fem siffror, till exempel 722 11",
     },
   },
 

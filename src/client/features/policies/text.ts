@@ -279,7 +279,7 @@ export const cookieTable: { caption: string; headers: readonly [string, string, 
       category: "Funktionell",
       duration: `${TERMS.bookingDraftCookieDays} dagar`,
       purpose:
-        "Sparar ett utkast av bokningsformuläret lokalt i din webbläsare (local storage) när du väljer att spara bokningen, så att du kan fortsätta senare. Utkastet skickas inte till oss förrän du slutför bokningen.",
+        "Sparar ett utkast av bokningsformuläret lokalt i din webbläsare (local storage) medan du fyller i det, så att inget försvinner om du laddar om sidan eller fortsätter senare. Bilder sparas inte. Utkastet skickas inte till oss förrän du slutför bokningen.",
     },
     {
       name: "_vps_analytics",
@@ -312,7 +312,7 @@ export const cookiesDocument: PolicyDocument = {
       title: "Nödvändiga och funktionella cookies",
       paragraphs: [
         "Sessionscookien vps.sid behövs för att personal ska kunna logga in och kräver därför inget samtycke. Som kund som bokar tid behöver du inte logga in, och då sätts ingen sessionscookie.",
-        `Bokningsutkastet booking_draft sparas bara när du själv väljer att spara din bokning och ligger kvar i din webbläsare tills du slutför bokningen, tar bort utkastet eller det har gått ${TERMS.bookingDraftCookieDays} dagar.`,
+        `Bokningsutkastet booking_draft sparas i din webbläsare medan du fyller i bokningen och ligger kvar där tills du slutför bokningen, väljer ”Börja om” eller det har gått ${TERMS.bookingDraftCookieDays} dagar. Det behövs för att bokningsformuläret ska fungera som du förväntar dig, till exempel när du laddar om sidan.`,
       ],
     },
     {

@@ -1,10 +1,11 @@
-import { dateRejection, dateRejectionMessage, isBookableSlot, parseTimeSlot, ruleText, slotInstants } from "@/common/booking-rules";
+import { parseTimeSlot, slotInstants } from "@/common/booking-rules";
 import { COMPANY, TERMS, type BookingStatus, type ServiceType } from "@/common/constants";
 import { bookingLinkText, LinkTokenSchema, type BookingLinkView, type MoveBooking } from "@/common/schemas/booking-links";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import type { OutboxSender } from "../../jobs/outbox";
 import type { AvailabilityService } from "../availability/availability.service";
 import type { BlockedTimesRepository } from "../blocked-times/blocked-times.repository";
+import { assertBookableByCustomer } from "../bookings/bookable";
 import { bookingCancelledEmail, bookingMovedEmail } from "../bookings/booking-email";
 import { toBookingImage } from "../bookings/booking-views";
 import { contactOfBooking, type BookingRow, type BookingsRepository, type LinkRow } from "../bookings/bookings.repository";
@@ -118,9 +119,7 @@ export function createBookingLinksService({ repo, availability, blockedTimes, ou
       assertCanChange(booking);
       const serviceType = booking.serviceType as ServiceType;
       const today = availability.today();
-      const rejection = dateRejection(serviceType, input.date, today);
-      if (rejection) throw new AppError("DATE_NOT_BOOKABLE", 422, dateRejectionMessage(rejection, serviceType));
-      if (!isBookableSlot(serviceType, input.date, input.timeSlot, today)) throw new AppError("SLOT_NOT_OFFERED", 422, ruleText.slotNotOffered(input.timeSlot));
+      assertBookableByCustomer(serviceType, input.date, input.timeSlot, today);
       const slot = parseTimeSlot(input.timeSlot)!;
       // Other bookings are refused by the exclusion constraint in the update itself (which, unlike a
       // look at public availability, does not count the visit being moved as in the way).

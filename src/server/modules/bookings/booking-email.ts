@@ -1,6 +1,6 @@
 import { format, parseISO } from "date-fns";
 import { sv } from "date-fns/locale";
-import { indicativePrice } from "@/common/booking-rules";
+import { indicativePrice, timeSlotText } from "@/common/booking-rules";
 import { COMPANY, SERVICE_TYPE_LABELS, TERMS, type ServiceType } from "@/common/constants";
 import type { OutboxMessage } from "../../jobs/outbox";
 import { bookingServerText as text } from "./bookings.text";
@@ -26,7 +26,7 @@ function bookingRows(booking: EmailBooking, customer: EmailCustomer): [string, s
     ["Bokningsnummer", `#${booking.id}`],
     ["Tjänst", labelOf(booking.serviceType)],
     ["Datum", dayOf(booking.date)],
-    ["Tid", booking.timeSlot],
+    ["Tid", timeSlotText(booking.timeSlot)],
     ...(booking.heatpumpModel ? ([["Värmepump", booking.heatpumpModel]] as [string, string][]) : []),
     ["Adress", `${customer.address}, ${customer.postalCode} ${customer.city}`],
   ];

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import { dateRejection, dateRejectionMessage, isBookableSlot, parseTimeSlot, ruleText } from "@/common/booking-rules";
+import { parseTimeSlot } from "@/common/booking-rules";
 import type { BookingStatus, ServiceType } from "@/common/constants";
 import type { BookingCreated, CreateBooking } from "@/common/schemas/bookings";
 import { parseImageDataUrl } from "@/common/schemas/images";
@@ -11,6 +11,7 @@ import type { OutboxSender } from "../../jobs/outbox";
 import type { RateLimiter } from "../../lib/rate-limiter";
 import type { AvailabilityService } from "../availability/availability.service";
 import { readSettings } from "../settings/settings.repository";
+import { assertBookableByCustomer } from "./bookable";
 import { bookingConfirmationEmail } from "./booking-email";
 import { customerCalendarPath, customerLinkUrl, linkExpiry, newLinkToken } from "./customer-link";
 import { contactOfBooking, TooManyActiveBookingsError, type BookingRow, type BookingsRepository } from "./bookings.repository";
@@ -36,12 +37,6 @@ export function createBookingsService({ db, repo, availability, outbox, limiter,
   const manageUrl = (token: string) => customerLinkUrl(publicUrl, token);
 
   /** Every rule of DECISIONS 2-3 for the public wizard, re-checked here whatever the client did. */
-  function assertBookable(serviceType: ServiceType, date: string, timeSlot: string) {
-    const today = availability.today();
-    const rejection = dateRejection(serviceType, date, today);
-    if (rejection) throw new AppError("DATE_NOT_BOOKABLE", 422, dateRejectionMessage(rejection, serviceType));
-    if (!isBookableSlot(serviceType, date, timeSlot, today)) throw new AppError("SLOT_NOT_OFFERED", 422, ruleText.slotNotOffered(timeSlot));
-  }
 
   /** Work after a committed booking: it may fail, but it may never turn the booking into an error. */
   function afterCommit(outboxId: number) {
@@ -80,7 +75,7 @@ export function createBookingsService({ db, repo, availability, outbox, limiter,
      * the commit the outbox is told to send it, and nothing after the commit can fail the request.
      */
     async create(input: CreateBooking): Promise<BookingCreated> {
-      assertBookable(input.serviceType, input.date, input.timeSlot);
+      assertBookableByCustomer(input.serviceType, input.date, input.timeSlot, availability.today());
       const emailAllowed = await limiter.hit(`booking:email:${input.email.toLowerCase()}`, { limit: limits.bookingsPerEmailPerDay, windowSeconds: DAY });
       if (!emailAllowed) throw new AppError("TOO_MANY_BOOKINGS", 429, text.tooManyForEmail);
       if (!(await availability.isAvailable(input.serviceType, input.date, input.timeSlot, { fresh: true }))) throw conflict(text.slotUnavailable);

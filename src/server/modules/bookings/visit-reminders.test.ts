@@ -98,7 +98,7 @@ describe("the visit reminder", () => {
     expect(mail.subject).toBe("Påminnelse: Service måndag 7 december 2026 kl. 08:00");
     expect(mail.text).toContain("Hej Petra Påminnelse!");
     expect(mail.text).toContain("Datum: måndag 7 december 2026");
-    expect(mail.text).toContain("Tid: 08:00-10:00");
+    expect(mail.text).toContain("Tid: 08:00–10:00");
     expect(mail.text).toContain("Adress: Storgatan 12, 753 20 Uppsala");
     expect(mail.text).toContain("fritt åt både inomhusdelen och utomhusdelen");
     expect(mail.text).toContain(`http://app.test/booking/shared/${token}`);

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch, isApiError } from "@/client/lib/api";
 import type { CurrentUser } from "@/client/lib/auth";
+import { mayBeSignedIn } from "@/client/lib/session";
 
 /** GET /api/admin/me: the admin when an admin session exists, else null (401 or 403). */
 export async function getAdminSession(): Promise<CurrentUser | null> {
@@ -12,6 +13,10 @@ export async function getAdminSession(): Promise<CurrentUser | null> {
   }
 }
 
+/**
+ * Asked only when this browser has logged in before (issue 8: a first-time visitor's console shows
+ * no 401 on the public /admin/login page); otherwise there is no session and the form shows at once.
+ */
 export function useAdminSession() {
-  return useQuery({ queryKey: ["/api/admin/me"], queryFn: getAdminSession });
+  return useQuery({ queryKey: ["/api/admin/me"], queryFn: () => (mayBeSignedIn() ? getAdminSession() : Promise.resolve(null)) });
 }

@@ -33,7 +33,7 @@ describe("BookingSuccess", () => {
     const info = screen.getByRole("region", { name: "Bokningsinformation" });
     expect(within(info).getByText("42")).toBeTruthy();
     expect(within(info).getByText("måndag 7 december 2026")).toBeTruthy();
-    expect(within(info).getByText("10:00-12:00")).toBeTruthy();
+    expect(within(info).getByText("10:00–12:00")).toBeTruthy();
     expect(within(info).getByText("Nibe F2120")).toBeTruthy();
     expect(within(screen.getByRole("region", { name: "Dina uppgifter" })).getByText("Storgatan 1, 753 20 Uppsala")).toBeTruthy();
     expect(screen.getByText(/lena@exempel\.se\. Om den inte kommer fram inom några minuter, kontrollera din skräppost\./)).toBeTruthy();

@@ -1,3 +1,4 @@
+import { timeSlotText } from "@/common/booking-rules";
 import { CalendarPlus, CircleCheck, Mail, Printer } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "@/client/components/ui/link";
@@ -31,7 +32,7 @@ export function BookingSuccess({ booking }: { booking: CreatedBooking }) {
         <Row label={text.bookingNumber} value={String(booking.id)} />
         <Row label={text.service} value={SERVICE_TYPE_LABELS[booking.serviceType] ?? booking.serviceType} />
         <Row label={text.date} value={booking.date ? formatLongDate(booking.date) : text.missingDate} />
-        <Row label={text.time} value={booking.timeSlot || text.missingTime} />
+        <Row label={text.time} value={booking.timeSlot ? timeSlotText(booking.timeSlot) : text.missingTime} />
         {booking.serviceType !== "hembesok" && <Row label={text.model} value={booking.heatpumpModel || text.noModel} />}
       </Section>
 

@@ -5,7 +5,7 @@ import { resetToasts, Toaster } from "@/client/components/ui/toast";
 import { createQueryClient } from "@/client/lib/query-client";
 import { ruleSlots } from "@/common/booking-rules";
 import { emptyDraftValues, type DraftValues, type WizardStep } from "../lib/draft-storage";
-import { BookingWizard } from "./booking-wizard";
+import { AUTOSAVE_DELAY_MS, BookingWizard, type StepChange } from "./booking-wizard";
 
 // 'Today' is Sunday 22 November 2026: service can be booked from Monday 7 December.
 const TODAY = "2026-11-22";
@@ -71,6 +71,31 @@ function renderWizard(initialValues: DraftValues = emptyDraftValues(), initialSt
 
 const timeGroup = () => screen.getByRole("group", { name: "Välj starttid" });
 
+/** The wizard as the page drives it: `rerender(step)` is the URL's step after Back or Forward. */
+function renderControlled(options: {
+  values: DraftValues;
+  step: WizardStep;
+  requested: WizardStep;
+  onStepChange: (step: WizardStep, how: StepChange) => void;
+}) {
+  const client = createQueryClient();
+  const tree = (requested: WizardStep) => (
+    <QueryClientProvider client={client}>
+      <BookingWizard
+        initialValues={options.values}
+        initialStep={options.step}
+        getToday={() => TODAY}
+        onBooked={() => {}}
+        requestedStep={requested}
+        onStepChange={options.onStepChange}
+      />
+      <Toaster />
+    </QueryClientProvider>
+  );
+  const utils = render(tree(options.requested));
+  return { rerender: (requested: WizardStep) => utils.rerender(tree(requested)) };
+}
+
 describe("step 1", () => {
   it("stays on step 1 with the messages, then moves on once the step is filled in", async () => {
     stubFetch({ "GET /api/availability/range": (url) => rangeAnswer(url), "GET /api/availability/day": (url) => dayAnswer(url) });
@@ -113,7 +138,7 @@ describe("step 2", () => {
     const tuesday = screen.getByRole("button", { name: "tisdag 8 december 2026" });
     expect(tuesday.getAttribute("aria-pressed")).toBe("true");
     expect((screen.getByRole("button", { name: "måndag 7 december 2026" }) as HTMLButtonElement).disabled).toBe(true);
-    expect(await within(timeGroup()).findByRole("radio", { name: "15:30-17:30" })).toBeTruthy();
+    expect(await within(timeGroup()).findByRole("radio", { name: "15:30–17:30" })).toBeTruthy();
     // One request for the window, one for the day (DECISIONS 8).
     const paths = fetchMock.mock.calls.map(([u]) => new URL(String(u), "http://localhost").pathname);
     expect(paths.filter((p) => p === "/api/availability/range")).toHaveLength(1);
@@ -126,9 +151,10 @@ describe("step 2", () => {
       "GET /api/availability/day": (url) => dayAnswer(url, ["10:00-12:00"]),
     });
     renderWizard({ ...serviceValues, date: "2026-12-07", timeSlot: "10:00-12:00" }, 2);
-    const free = await within(timeGroup()).findByRole("radio", { name: "08:00-10:00" });
+    const free = await within(timeGroup()).findByRole("radio", { name: "08:00–10:00" });
     expect(free).toBeTruthy();
-    expect(within(timeGroup()).queryByRole("radio", { name: "10:00-12:00" })).toBeNull();
+    expect((free as HTMLInputElement).value).toBe("08:00-10:00"); // the label is shown with an en dash, sent as it is
+    expect(within(timeGroup()).queryByRole("radio", { name: "10:00–12:00" })).toBeNull();
     expect(within(timeGroup()).queryAllByRole("radio").some((r) => (r as HTMLInputElement).checked)).toBe(false);
     fireEvent.click(screen.getByRole("button", { name: "Nästa" }));
     expect(await screen.findByText("Välj en tid")).toBeTruthy();
@@ -159,6 +185,97 @@ describe("step 2", () => {
   });
 });
 
+describe("holidays (DECISIONS 22)", () => {
+  it("never offers julafton, juldagen, annandag jul or nyårsafton, even when the server would", async () => {
+    stubFetch({ "GET /api/availability/range": (url) => rangeAnswer(url), "GET /api/availability/day": (url) => dayAnswer(url) });
+    renderWizard(serviceValues, 2);
+    expect(await screen.findByText("måndag 7 december 2026")).toBeTruthy();
+    for (const [label, name] of [
+      ["torsdag 24 december 2026", "julafton"],
+      ["fredag 25 december 2026", "juldagen"],
+      ["lördag 26 december 2026", "annandag jul"],
+      ["torsdag 31 december 2026", "nyårsafton"],
+    ]) {
+      const day = await screen.findByRole("button", { name: `${label}, ${name}, stängt` });
+      expect((day as HTMLButtonElement).disabled, label).toBe(true);
+    }
+    expect((screen.getByRole("button", { name: "onsdag 23 december 2026" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe("moving between steps", () => {
+  it("follows the browser's Back, and Forward only as far as the steps before are complete", async () => {
+    stubFetch({ "GET /api/availability/range": (url) => rangeAnswer(url), "GET /api/availability/day": (url) => dayAnswer(url) });
+    const onStepChange = vi.fn();
+    const { rerender } = renderControlled({ values: serviceValues, step: 1, requested: 1, onStepChange });
+    fireEvent.click(screen.getByRole("button", { name: "Nästa" }));
+    await waitFor(() => expect(onStepChange).toHaveBeenLastCalledWith(2, "push"));
+    rerender(2); // the page's URL follows, and the step with it
+    expect(await screen.findByRole("heading", { level: 2, name: "Välj tid" })).toBeTruthy();
+    rerender(1); // Back
+    expect(await screen.findByRole("heading", { level: 2, name: "Tjänst & Beskrivning" })).toBeTruthy();
+    rerender(2); // Forward: step 1 was complete
+    expect(await screen.findByRole("heading", { level: 2, name: "Välj tid" })).toBeTruthy();
+    rerender(3); // Forward past an incomplete step 2 (no time): stays there, says why
+    expect(await screen.findByText("Välj en tid")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "Välj tid" })).toBeTruthy();
+    expect(onStepChange).toHaveBeenLastCalledWith(2, "replace");
+    rerender(2);
+    fireEvent.click(screen.getByRole("button", { name: "Föregående" }));
+    expect(onStepChange).toHaveBeenLastCalledWith(1, "back");
+  });
+
+  it("scrolls to the first field with an error and focuses it", async () => {
+    const scrolled: string[] = [];
+    vi.spyOn(HTMLElement.prototype, "scrollIntoView").mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this.getAttribute("data-field-group") ?? this.tagName);
+    });
+    renderWizard();
+    fireEvent.click(screen.getByRole("button", { name: "Nästa" }));
+    expect(await screen.findByText("Välj en tjänst")).toBeTruthy();
+    await waitFor(() => expect(scrolled).toContain("serviceType"));
+    expect(document.activeElement).toBe(screen.getByRole("radio", { name: "Service" }));
+    // The service choice's message sits right under its heading, above the cards.
+    const message = screen.getByText("Välj en tjänst");
+    expect(message.compareDocumentPosition(screen.getByRole("radio", { name: "Service" })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
+describe("the draft (issue 8: saved as the customer types)", () => {
+  afterEach(() => localStorage.clear());
+
+  it("is saved a moment after typing stops, without pressing 'Spara bokning'", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      localStorage.clear();
+      renderWizard(emptyDraftValues("service"));
+      fireEvent.change(screen.getByLabelText("Beskrivning"), { target: { value: "Pumpen låter" } });
+      expect(localStorage.getItem("booking_draft")).toBeNull();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS + 50);
+      });
+      const draft = JSON.parse(localStorage.getItem("booking_draft") ?? "null");
+      expect(draft).toMatchObject({ step: 1, values: { serviceType: "service", description: "Pumpen låter" } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("writes nothing for a page nobody typed in", async () => {
+    localStorage.clear();
+    renderWizard(emptyDraftValues("service"));
+    await new Promise((resolve) => setTimeout(resolve, AUTOSAVE_DELAY_MS + 100));
+    expect(localStorage.getItem("booking_draft")).toBeNull();
+  });
+
+  it("'Spara bokning' says plainly that the booking is not made yet", async () => {
+    renderWizard(serviceValues);
+    fireEvent.click(screen.getByRole("button", { name: "Spara bokning" }));
+    expect(await screen.findByText("Utkastet är sparat – bokningen är inte klar")).toBeTruthy();
+    expect(screen.getAllByText(/Tiden är inte bokad förrän du har tryckt på ”Slutför bokning” i steg 3/).length).toBeGreaterThan(0);
+  });
+});
+
 describe("step 3", () => {
   const complete: DraftValues = {
     ...serviceValues,
@@ -186,24 +303,54 @@ describe("step 3", () => {
     expect(sent).toMatchObject({ serviceType: "service", date: "2026-12-07", timeSlot: "08:00-10:00", images: [], postalCode: "753 20" });
   });
 
-  it("goes back to step 2 with the remaining times when the time was taken meanwhile (409)", async () => {
+  const TAKEN_MESSAGE = "Tiden du valde hann tyvärr bokas av någon annan. Välj en av de lediga tiderna.";
+
+  it("goes back to step 2 with the message above the remaining times when the time was taken meanwhile (409)", async () => {
     let taken: string[] = [];
     stubFetch({
       "POST /api/bookings": () => {
         taken = ["08:00-10:00"];
-        return { status: 409, body: { message: "Tiden du valde hann tyvärr bokas av någon annan. Välj en av de lediga tiderna." } };
+        return { status: 409, body: { message: TAKEN_MESSAGE } };
       },
       "GET /api/availability/range": (url) => rangeAnswer(url),
       "GET /api/availability/day": (url) => dayAnswer(url, taken),
     });
     const { onBooked } = renderWizard(complete, 3);
     fireEvent.click(screen.getByRole("button", { name: "Slutför bokning" }));
-    expect(await screen.findByText("Tiden du valde hann tyvärr bokas av någon annan. Välj en av de lediga tiderna.")).toBeTruthy();
-    expect(screen.getByText("Ett fel uppstod")).toBeTruthy();
     expect(await screen.findByRole("heading", { level: 2, name: "Välj tid" })).toBeTruthy();
-    expect(await within(timeGroup()).findByRole("radio", { name: "10:00-12:00" })).toBeTruthy();
-    expect(within(timeGroup()).queryByRole("radio", { name: "08:00-10:00" })).toBeNull();
+    // Inline in the time group, above the times; it stays (not a toast that goes after 5 seconds).
+    const alert = await within(timeGroup()).findByRole("alert");
+    expect(alert.textContent).toContain(TAKEN_MESSAGE);
+    expect(alert.textContent).toContain("Tiden 08:00–10:00 måndag 7 december 2026 är inte längre ledig");
+    expect(alert.compareDocumentPosition(await within(timeGroup()).findByRole("radio", { name: "10:00–12:00" })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(timeGroup()).queryByRole("radio", { name: "08:00–10:00" })).toBeNull();
+    expect(screen.queryByText("Ett fel uppstod")).toBeNull();
     expect(onBooked).not.toHaveBeenCalled();
+    // Choosing another time puts the message away.
+    fireEvent.click(within(timeGroup()).getByRole("radio", { name: "10:00–12:00" }));
+    await waitFor(() => expect(within(timeGroup()).queryByRole("alert")).toBeNull());
+  });
+
+  it("chooses the next date with a free time when the taken time was the date's last (409)", async () => {
+    let full: string[] = [];
+    stubFetch({
+      "POST /api/bookings": () => {
+        full = ["2026-12-07"];
+        return { status: 409, body: { message: TAKEN_MESSAGE } };
+      },
+      "GET /api/availability/range": (url) => rangeAnswer(url, full),
+      "GET /api/availability/day": (url) =>
+        dayAnswer(url, full.includes(url.searchParams.get("date") ?? "") ? ruleSlots("service", "2026-12-07").map((s) => s.label) : []),
+    });
+    renderWizard(complete, 3);
+    fireEvent.click(screen.getByRole("button", { name: "Slutför bokning" }));
+    expect(await screen.findByRole("heading", { level: 2, name: "Välj tid" })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole("button", { name: "tisdag 8 december 2026" }).getAttribute("aria-pressed")).toBe("true"));
+    const alert = within(timeGroup()).getByRole("alert");
+    expect(alert.textContent).toContain(TAKEN_MESSAGE);
+    expect(alert.textContent).toContain("Måndag 7 december 2026 är nu fullbokad. Vi har valt nästa dag med lediga tider, tisdag 8 december 2026.");
+    expect(await within(timeGroup()).findByRole("radio", { name: "15:30–17:30" })).toBeTruthy();
+    expect((screen.getByRole("button", { name: "måndag 7 december 2026" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it("shows the server's message, or the fallback, when the booking fails", async () => {

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, Save, Send } from "lucide-react";
-import { Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { FormProvider, useForm, type DefaultValues, type FieldErrors } from "react-hook-form";
 import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
@@ -38,6 +38,16 @@ function stepOf(field: string): WizardStep {
   return 3;
 }
 
+/**
+ * How the wizard moved, for the page's history entry (issue 8: each step has its own entry):
+ * 'push' a new entry ('Nästa'), 'back' to the previous step (the browser's Back when that entry is
+ * the previous step, else a replacement), 'replace' the current entry (sent back to a step with errors).
+ */
+export type StepChange = "push" | "back" | "replace";
+
+/** Autosave waits this long after the last change (issue 8: the draft is saved as the customer types). */
+export const AUTOSAVE_DELAY_MS = 400;
+
 type BookingWizardProps = {
   initialValues: DraftValues;
   initialStep: WizardStep;
@@ -46,18 +56,46 @@ type BookingWizardProps = {
   onBooked: (booking: CreatedBooking) => void;
   /** Until the page is ready (hydrated, draft restored) nothing can be typed, chosen or sent. */
   disabled?: boolean;
+  /**
+   * The step the page's URL asks for (`?step=2`). When it changes (the browser's Back or Forward) the
+   * wizard follows: back always, forward only past steps that are complete.
+   */
+  requestedStep?: WizardStep;
+  /** Called whenever the wizard itself moves to another step, so the page can record it in the history. */
+  onStepChange?: (step: WizardStep, how: StepChange) => void;
 };
 
+/** A slot that was taken by someone else while the customer filled in step 3 (409, DECISIONS 5). */
+export type SlotConflict = { message: string; date: IsoDate; timeSlot: string; at: number };
+
 /** The three-step booking form (SPEC §2, §4): next only when the step validates, previous always. */
-export function BookingWizard({ initialValues, initialStep, getToday, onBooked, disabled = false }: BookingWizardProps) {
+export function BookingWizard({
+  initialValues,
+  initialStep,
+  getToday,
+  onBooked,
+  disabled = false,
+  requestedStep,
+  onStepChange,
+}: BookingWizardProps) {
   const idPrefix = useId().replace(/:/g, "");
-  const [step, setStepState] = useState<WizardStep>(initialStep);
-  const stepRef = useRef<WizardStep>(initialStep);
+  // Two ways to hold the step. On the booking page the URL does (`requestedStep`, issue 8): the step
+  // shown is the URL's, but never past the last step checked complete (`reachable`), so Back, Forward
+  // and a reload always agree with the address bar, even when the router skips a state in between.
+  // Without a URL (tests, other hosts) the wizard keeps the step itself.
+  const controlled = requestedStep !== undefined && onStepChange !== undefined;
+  const [ownStep, setOwnStep] = useState<WizardStep>(initialStep);
+  const [reachable, setReachable] = useState<WizardStep>(initialStep);
+  const step: WizardStep = controlled ? (Math.min(requestedStep, reachable) as WizardStep) : ownStep;
+  const stepRef = useRef<WizardStep>(step);
+  useLayoutEffect(() => {
+    stepRef.current = step;
+  }, [step]);
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const focusHeading = useRef(false);
   const images = useImageEntries();
   const createBooking = useCreateBooking();
+  const [conflict, setConflict] = useState<SlotConflict | null>(null);
 
   const form = useForm<BookingFormValues, unknown, CreateBooking>({
     defaultValues: { ...initialValues, images: [] } as DefaultValues<BookingFormValues>,
@@ -88,15 +126,51 @@ export function BookingWizard({ initialValues, initialStep, getToday, onBooked, 
     [getValues, setValue, getToday],
   );
 
+  // Issue 8: the draft is saved as the customer types (debounced), and at once when the page is left
+  // or hidden, so a reload, the Back button or a closed tab keeps what was entered. Images are not saved.
+  const autosaveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const finished = useRef(false);
+  const saveNow = useCallback(() => {
+    if (autosaveTimer.current) clearTimeout(autosaveTimer.current);
+    autosaveTimer.current = null;
+    if (finished.current) return null;
+    return saveDraft(browserStorage(), getValues(), stepRef.current, new Date());
+  }, [getValues]);
+  const scheduleSave = useCallback(() => {
+    if (finished.current) return;
+    if (autosaveTimer.current) clearTimeout(autosaveTimer.current);
+    autosaveTimer.current = setTimeout(saveNow, AUTOSAVE_DELAY_MS);
+  }, [saveNow]);
+  useEffect(() => {
+    // Only a change is saved: a page left untouched writes no draft.
+    const flush = () => {
+      if (autosaveTimer.current) saveNow();
+    };
+    const onHidden = () => {
+      if (document.visibilityState === "hidden") flush();
+    };
+    window.addEventListener("pagehide", flush);
+    document.addEventListener("visibilitychange", onHidden);
+    return () => {
+      window.removeEventListener("pagehide", flush);
+      document.removeEventListener("visibilitychange", onHidden);
+      // Unmounted ('Börja om', a booking made, another page): a save still waiting is dropped, so a
+      // cleared draft never comes back.
+      if (autosaveTimer.current) clearTimeout(autosaveTimer.current);
+    };
+  }, [saveNow]);
+
   useEffect(() => {
     const subscription = form.watch((values, { name }) => {
       if (!name) return;
       if (name === "serviceType") keepScheduleValid(values.serviceType as ServiceType);
+      if (name === "timeSlot" && values.timeSlot) setConflict(null);
       const withErrors = (BOOKING_STEP_FIELDS[stepRef.current] as readonly FieldName[]).filter((f) => getFieldState(f).error);
       if (withErrors.length > 0) void trigger(withErrors);
+      if (name !== "images") scheduleSave();
     });
     return () => subscription.unsubscribe();
-  }, [form, getFieldState, trigger, keepScheduleValid]);
+  }, [form, getFieldState, trigger, keepScheduleValid, scheduleSave]);
 
   // Steps 2-3 come in their own chunk: fetch it once the customer starts (or at once on a later step).
   useEffect(() => {
@@ -120,20 +194,36 @@ export function BookingWizard({ initialValues, initialStep, getToday, onBooked, 
     formErrorToast.current = null;
   };
 
-  const goTo = (next: WizardStep) => {
+  /**
+   * Moves to `next`: 'push' after 'Nästa' checked the step (the steps up to `next` are then known
+   * complete), 'back' to an earlier step, 'replace' to a step that has errors.
+   */
+  const goTo = (next: WizardStep, how: StepChange) => {
     dismissFormError();
-    stepRef.current = next;
-    focusHeading.current = true;
-    setStepState(next);
+    if (how === "push") setReachable((r) => (next > r ? next : r));
+    if (how === "replace") setReachable(next);
+    if (controlled) onStepChange(next, how);
+    else {
+      setOwnStep(next);
+      onStepChange?.(next, how);
+    }
   };
-  useEffect(() => {
-    if (!focusHeading.current) return;
-    focusHeading.current = false;
-    headingRef.current?.focus();
-    headingRef.current?.scrollIntoView({ block: "start" });
-  }, [step]);
 
-  /** Moves the focus to the first field of `fields` that has an error (SPEC §8 'Formulärfel'). */
+  // A new step: its heading takes the focus and the top of the page, and the draft remembers it.
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    headingRef.current?.focus({ preventScroll: true });
+    headingRef.current?.scrollIntoView({ block: "start" });
+    if (form.formState.isDirty) scheduleSave();
+  }, [step, form.formState, scheduleSave]);
+
+  /**
+   * Scrolls the first field of `fields` that has an error into view with its label and message, and
+   * focuses it (SPEC §8 'Formulärfel'; issue 8: on a phone the service choice's message was 1 100 px
+   * below the top). A field's group (`data-field-group`) is what is scrolled to, below the sticky header.
+   */
   const focusFirstInvalid = (fields: readonly string[], errors: FieldErrors<BookingFormValues>) => {
     const name = fields.find((f) => errors[f as FieldName]);
     if (!name) return;
@@ -142,7 +232,13 @@ export function BookingWizard({ initialValues, initialStep, getToday, onBooked, 
       root?.querySelector<HTMLElement>(`[data-field="${name}"]:not([disabled])`) ??
       root?.querySelector<HTMLElement>(`[name="${name}"]:checked:not([disabled])`) ??
       root?.querySelector<HTMLElement>(`[name="${name}"]:not([disabled])`);
-    target?.focus();
+    if (!target) return;
+    const group =
+      root?.querySelector<HTMLElement>(`[data-field-group="${name}"]`) ??
+      (target.id ? root?.querySelector<HTMLElement>(`label[for="${target.id}"]`) : null) ??
+      target;
+    group.scrollIntoView({ block: "start" });
+    target.focus({ preventScroll: true });
   };
 
   const showFormError = () => {
@@ -163,15 +259,52 @@ export function BookingWizard({ initialValues, initialStep, getToday, onBooked, 
       focusFirstInvalid(fields, errors as FieldErrors<BookingFormValues>);
       return;
     }
-    if (step < 3) goTo((step + 1) as WizardStep);
+    if (step < 3) goTo((step + 1) as WizardStep, "push");
   };
 
   const previous = () => {
-    if (step > 1) goTo((step - 1) as WizardStep);
+    if (step > 1) goTo((step - 1) as WizardStep, "back");
   };
 
+  // The browser's Forward (or a typed `?step=`) past the last step known complete: the steps before
+  // are checked first; the first with errors is shown as 'Nästa' shows it. When the URL first
+  // arrives (the page has just opened or been reloaded) it is only clamped, without messages.
+  const previousRequest = useRef(requestedStep);
+  useEffect(() => {
+    const previous = previousRequest.current;
+    previousRequest.current = requestedStep;
+    if (!controlled || disabled || requestedStep <= reachable) return;
+    if (previous === undefined) {
+      onStepChange(reachable, "replace");
+      return;
+    }
+    let cancelled = false;
+    void (async () => {
+      for (let s = reachable; s < requestedStep; s = (s + 1) as WizardStep) {
+        stepRef.current = s; // the resolver follows the step being checked
+        const fields = BOOKING_STEP_FIELDS[s];
+        const valid = await trigger(fields as unknown as FieldName[]);
+        if (cancelled) return;
+        if (!valid) {
+          stepRef.current = reachable;
+          goTo(s, "replace");
+          showFormError();
+          const errors = Object.fromEntries(fields.map((f) => [f, getFieldState(f as FieldName).error]).filter(([, error]) => error));
+          focusFirstInvalid(fields, errors as FieldErrors<BookingFormValues>);
+          return;
+        }
+      }
+      setReachable(requestedStep);
+    })();
+    return () => {
+      cancelled = true;
+    };
+    // Runs when the URL's step or the known-complete step changes; the helpers are new every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [requestedStep, reachable, controlled, disabled]);
+
   const saveDraftNow = () => {
-    const saved = saveDraft(browserStorage(), getValues(), step, new Date());
+    const saved = saveNow();
     if (saved) toast({ title: bookingText.draft.savedTitle, description: bookingText.draft.savedDescription });
     else
       toast({
@@ -193,13 +326,22 @@ export function BookingWizard({ initialValues, initialStep, getToday, onBooked, 
     try {
       const created = await createBooking.mutateAsync(payload);
       dismissFormError();
+      finished.current = true; // no autosave may bring the draft back after the booking
+      if (autosaveTimer.current) clearTimeout(autosaveTimer.current);
       onBooked(created);
     } catch (error) {
       if (isApiError(error, 409)) {
-        // DECISIONS 5: the slot was taken meanwhile; offer the remaining times of the date.
-        submitFailed(error.serverMessage ?? bookingText.errors.slotTakenFallback);
-        setValue("timeSlot", "");
-        goTo(2);
+        // DECISIONS 5: the slot was taken meanwhile. Step 2 says so above the times (issue 8: not only
+        // in a toast), the taken time is gone, and a date that is now full gives way to the next free one.
+        setConflict({
+          message: error.serverMessage ?? bookingText.errors.slotTakenFallback,
+          date: values.date,
+          timeSlot: values.timeSlot,
+          at: Date.now(),
+        });
+        dismissFormError();
+        setValue("timeSlot", "", { shouldDirty: true });
+        goTo(2, "back");
       } else if (isApiError(error)) {
         submitFailed(error.serverMessage ?? bookingText.errors.submitFailedFallback);
       } else if (error instanceof Error) {
@@ -215,7 +357,7 @@ export function BookingWizard({ initialValues, initialStep, getToday, onBooked, 
     if (firstStep < 3) {
       // A field of an earlier step broke (e.g. a restored draft): go back to it.
       submitFailed(bookingText.errors.invalidForm);
-      goTo(firstStep);
+      goTo(firstStep, "replace");
       return;
     }
     showFormError();
@@ -243,6 +385,8 @@ export function BookingWizard({ initialValues, initialStep, getToday, onBooked, 
           onFocusCapture={preload}
           aria-labelledby={`${idPrefix}-step-heading`}
           aria-busy={disabled || undefined}
+          // What a scroll to a field brings into view stays clear of the sticky header.
+          className="[&_*]:scroll-mt-24"
         >
           {/* Disabled until the page is ready: the prerendered form cannot work without its code,
               and a click or keystroke before hydration would submit it natively or be lost. */}
@@ -257,7 +401,7 @@ export function BookingWizard({ initialValues, initialStep, getToday, onBooked, 
             </h2>
             {step === 1 && <ServiceStep idPrefix={idPrefix} images={images} />}
             <Suspense fallback={<Spinner />}>
-              {step === 2 && <ScheduleStep idPrefix={idPrefix} today={getToday()} />}
+              {step === 2 && <ScheduleStep idPrefix={idPrefix} today={getToday()} conflict={conflict} />}
               {step === 3 && <ContactStep idPrefix={idPrefix} />}
             </Suspense>
 

@@ -1,6 +1,6 @@
 import { useFormContext, useWatch } from "react-hook-form";
 import { formatLongDate } from "../lib/format-date";
-import { indicativePrice, priceNote, priceText } from "@/common/booking-rules";
+import { indicativePrice, priceNote, priceText, timeSlotText } from "@/common/booking-rules";
 import { SERVICE_TYPE_LABELS, type ServiceType } from "@/common/constants";
 import { BOOKING_FIELD_MAX } from "@/common/booking-fields";
 import type { BookingFormValues } from "@/common/schemas/bookings";
@@ -34,6 +34,7 @@ export function ContactStep({ idPrefix }: { idPrefix: string }) {
             key={field.name}
             id={`${idPrefix}-${field.name}`}
             label={text.labels[field.name]}
+            hint={field.name === "phone" || field.name === "postalCode" ? text.hints[field.name] : undefined}
             error={errors[field.name]?.message}
             type={field.type ?? "text"}
             inputMode={field.inputMode}
@@ -74,7 +75,7 @@ function BookingSummary({ idPrefix }: { idPrefix: string }) {
           {note && <span className="block text-slate-700">{note}</span>}
         </dd>
         <dt className="font-medium text-slate-700">{s.dateTime}</dt>
-        <dd className="text-slate-900">{date && timeSlot ? s.dateAndTime(formatLongDate(date), timeSlot) : s.notChosen}</dd>
+        <dd className="text-slate-900">{date && timeSlot ? s.dateAndTime(formatLongDate(date), timeSlotText(timeSlot)) : s.notChosen}</dd>
         {serviceType !== "hembesok" && (
           <>
             <dt className="font-medium text-slate-700">{s.model}</dt>

@@ -40,7 +40,7 @@ export function ImageUpload({ id, images, error }: { id: string; images: ImageEn
   const count = images.entries.filter((e) => e.status !== "error").length;
 
   return (
-    <div className="grid gap-2">
+    <div data-field-group="images" className="grid gap-2">
       <Label htmlFor={id}>
         {text.label} <span className="font-semibold text-accent-700">{text.important}</span>
       </Label>
@@ -67,8 +67,27 @@ export function ImageUpload({ id, images, error }: { id: string; images: ImageEn
         ) : (
           <Upload className="size-7 text-brand-700" aria-hidden="true" />
         )}
-        <p className="font-medium text-slate-900">{images.processing ? text.processing : text.dropzone}</p>
-        <p className="text-sm text-slate-700">{atLimit ? imageText.maxImagesReached : text.choose}</p>
+        {/* Both texts are in the HTML; CSS picks one by the pointer (no hydration difference). */}
+        <p className="font-medium text-slate-900">
+          {images.processing ? (
+            text.processing
+          ) : (
+            <>
+              <span className="pointer-coarse:hidden">{text.dropzone}</span>
+              <span className="hidden pointer-coarse:inline">{text.dropzoneTouch}</span>
+            </>
+          )}
+        </p>
+        <p className="text-sm text-slate-700">
+          {atLimit ? (
+            imageText.maxImagesReached
+          ) : (
+            <>
+              <span className="pointer-coarse:hidden">{text.choose}</span>
+              <span className="hidden pointer-coarse:inline">{text.chooseTouch}</span>
+            </>
+          )}
+        </p>
         <input
           id={id}
           type="file"
@@ -86,7 +105,7 @@ export function ImageUpload({ id, images, error }: { id: string; images: ImageEn
       </p>
       <FieldError id={errorId}>{error}</FieldError>
       {images.entries.length > 0 && (
-        <ul aria-label={text.listLabel} className="grid gap-2">
+        <ul aria-label={text.listLabel} data-chat-avoid="" className="grid gap-2">
           {images.entries.map((entry) => (
             <ImageRow key={entry.id} entry={entry} onRemove={() => images.remove(entry.id)} />
           ))}

@@ -17,6 +17,8 @@ type MonthCalendarProps = {
   min: IsoDate;
   max: IsoDate;
   isEnabled: (date: IsoDate) => boolean;
+  /** The name of the holiday that closes a date (DECISIONS 22), or null: said in its label. */
+  closedName?: (date: IsoDate) => string | null;
   selected: IsoDate;
   onSelect: (date: IsoDate) => void;
   today: IsoDate;
@@ -31,7 +33,7 @@ type MonthCalendarProps = {
  * (also into the next or previous month), Enter or Space picks.
  */
 export function MonthCalendar(props: MonthCalendarProps) {
-  const { id, month, onMonthChange, min, max, isEnabled, selected, onSelect, today, busy, describedBy } = props;
+  const { id, month, onMonthChange, min, max, isEnabled, closedName, selected, onSelect, today, busy, describedBy } = props;
   const weeks = useMemo(() => monthGrid(month), [month]);
   const [focusDate, setFocusDate] = useState<IsoDate | null>(null);
   const moveFocus = useRef(false);
@@ -106,38 +108,43 @@ export function MonthCalendar(props: MonthCalendarProps) {
         <tbody>
           {weeks.map((week, w) => (
             <tr key={w}>
-              {week.map((date, d) => (
-                <td key={date ?? `empty-${w}-${d}`} className="p-0 text-center">
-                  {date && (
-                    <button
-                      type="button"
-                      data-date={date}
-                      data-field={date === tabbable ? "date" : undefined}
-                      tabIndex={date === tabbable ? 0 : -1}
-                      disabled={busy || !isEnabled(date)}
-                      aria-pressed={date === selected}
-                      aria-current={date === today ? "date" : undefined}
-                      aria-label={formatLongDate(date)}
-                      onClick={() => {
-                        setFocusDate(date);
-                        onSelect(date);
-                      }}
-                      onKeyDown={(event) => onKeyDown(event, date)}
-                      className={cn(
-                        "inline-flex aspect-square w-full max-w-12 items-center justify-center rounded-md text-sm font-medium",
-                        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700",
-                        "disabled:cursor-not-allowed disabled:text-slate-400 disabled:line-through",
-                        date === selected
-                          ? "bg-brand-700 text-white hover:bg-brand-800"
-                          : "bg-white text-slate-900 ring-1 ring-inset ring-brand-300 enabled:hover:bg-brand-50 disabled:ring-0",
-                        date === today && "underline underline-offset-4",
-                      )}
-                    >
-                      {Number(date.slice(8))}
-                    </button>
-                  )}
-                </td>
-              ))}
+              {week.map((date, d) => {
+                const closed = date ? (closedName?.(date) ?? null) : null;
+                return (
+                  <td key={date ?? `empty-${w}-${d}`} className="p-0 text-center">
+                    {date && (
+                      <button
+                        type="button"
+                        data-date={date}
+                        data-field={date === tabbable ? "date" : undefined}
+                        tabIndex={date === tabbable ? 0 : -1}
+                        disabled={busy || !isEnabled(date)}
+                        aria-pressed={date === selected}
+                        aria-current={date === today ? "date" : undefined}
+                        aria-label={closed ? `${formatLongDate(date)}, ${text.closedDay(closed)}` : formatLongDate(date)}
+                        title={closed ? text.closedDay(closed) : undefined}
+                        data-closed={closed ? "" : undefined}
+                        onClick={() => {
+                          setFocusDate(date);
+                          onSelect(date);
+                        }}
+                        onKeyDown={(event) => onKeyDown(event, date)}
+                        className={cn(
+                          "inline-flex aspect-square w-full max-w-12 items-center justify-center rounded-md text-sm font-medium",
+                          "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700",
+                          "disabled:cursor-not-allowed disabled:text-slate-400 disabled:line-through",
+                          date === selected
+                            ? "bg-brand-700 text-white hover:bg-brand-800"
+                            : "bg-white text-slate-900 ring-1 ring-inset ring-brand-300 enabled:hover:bg-brand-50 disabled:ring-0",
+                          date === today && "underline underline-offset-4",
+                        )}
+                      >
+                        {Number(date.slice(8))}
+                      </button>
+                    )}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>

@@ -1,4 +1,4 @@
-import { Info, LoaderCircle } from "lucide-react";
+import { CircleAlert, Info, LoaderCircle } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { FieldError } from "@/client/components/ui/label";
@@ -9,9 +9,11 @@ import {
   bookableSlots,
   bookingInfoText,
   bookingWindow,
+  closedDayName,
   daysBetween,
   installationHint,
   isBookableDate,
+  timeSlotText,
   type IsoDate,
   type TimeSlot,
 } from "@/common/booking-rules";
@@ -23,6 +25,7 @@ import { availabilityErrorMessage } from "../lib/availability-errors";
 import { formatLongDate } from "../lib/format-date";
 import { monthOf, type YearMonth } from "../lib/month-grid";
 import { bookingText } from "../text";
+import type { SlotConflict } from "./booking-wizard";
 import { MonthCalendar } from "./month-calendar";
 
 const text = bookingText.schedule;
@@ -34,9 +37,14 @@ type SlotsState = { kind: "placeholder" } | { kind: "loading" } | { kind: "ready
  * picked, and the free start times of the chosen date. The first free date within 30 days is
  * chosen automatically when the step opens without a date; a chosen time that is no longer free
  * is cleared. When availability cannot be fetched, the rule-computed dates and slots are offered
- * (SPEC §8) and the server has the last word when the booking is sent.
+ * (SPEC §8) and the server has the last word when the booking is sent. Public holidays and
+ * midsommar-, jul- and nyårsafton can never be picked (DECISIONS 22) and say why.
+ *
+ * `conflict`: the time was taken by someone else while the customer filled in step 3 (409). The
+ * message stays above the times until another time is chosen; if the date has no free time left,
+ * the next date with one is chosen (issue 8).
  */
-export function ScheduleStep({ idPrefix, today }: { idPrefix: string; today: IsoDate }) {
+export function ScheduleStep({ idPrefix, today, conflict = null }: { idPrefix: string; today: IsoDate; conflict?: SlotConflict | null }) {
   const { control, setValue, register, formState } = useFormContext<BookingFormValues>();
   const { errors } = formState;
   const [serviceType, date, timeSlot] = useWatch({ control, name: ["serviceType", "date", "timeSlot"] }) as [
@@ -96,6 +104,26 @@ export function ScheduleStep({ idPrefix, today }: { idPrefix: string; today: Iso
         : { kind: "ready", slots: day.data.slots.filter((s) => s.available) };
   const offered = slotsState.kind === "ready" ? slotsState.slots.map((s) => s.label).join(",") : null;
 
+  // After a 409: once fresh answers are in (newer than the conflict), a date left without a free time
+  // gives way to the next date that has one (or the first free date, when none comes after it).
+  const [movedTo, setMovedTo] = useState<IsoDate | null>(null);
+  const handledConflict = useRef<number | null>(null);
+  useEffect(() => {
+    if (!conflict || handledConflict.current === conflict.at || date !== conflict.date) return;
+    const fresh = (query: { dataUpdatedAt: number; isFetching: boolean; isSuccess: boolean }) =>
+      query.isSuccess && !query.isFetching && query.dataUpdatedAt >= conflict.at;
+    if (!fresh(range) || !fresh(day)) return;
+    handledConflict.current = conflict.at;
+    if (day.data?.slots.some((s) => s.available)) return;
+    const free = [...enabledDates].filter((d) => d !== conflict.date).sort();
+    const next = free.find((d) => d > conflict.date) ?? free[0];
+    if (!next) return;
+    setValue("date", next, { shouldDirty: true });
+    setValue("timeSlot", "", { shouldDirty: true });
+    setMonth(monthOf(next));
+    setMovedTo(next);
+  }, [conflict, date, range, day, enabledDates, setValue]);
+
   // SPEC §4: a chosen time that is no longer free is cleared.
   useEffect(() => {
     if (offered === null || !timeSlot) return;
@@ -123,7 +151,7 @@ export function ScheduleStep({ idPrefix, today }: { idPrefix: string; today: Iso
       </div>
 
       <div className="grid gap-8 lg:grid-cols-2">
-        <section aria-labelledby={id("date-heading")} className="grid content-start gap-3">
+        <section data-field-group="date" aria-labelledby={id("date-heading")} className="grid content-start gap-3">
           <h3 id={id("date-heading")} className="text-lg font-semibold text-slate-900">
             {text.dateHeading}
           </h3>
@@ -140,6 +168,7 @@ export function ScheduleStep({ idPrefix, today }: { idPrefix: string; today: Iso
             min={span.earliest}
             max={span.latest}
             isEnabled={(d) => enabledDates.has(d)}
+            closedName={closedDayName}
             selected={date}
             onSelect={selectDate}
             today={today}
@@ -154,7 +183,7 @@ export function ScheduleStep({ idPrefix, today }: { idPrefix: string; today: Iso
           )}
         </section>
 
-        <section aria-labelledby={id("time-heading")} className="grid content-start gap-3">
+        <section data-field-group="timeSlot" aria-labelledby={id("time-heading")} className="grid content-start gap-3">
           <h3 id={id("time-heading")} className="text-lg font-semibold text-slate-900">
             {text.timeHeading}
           </h3>
@@ -164,6 +193,19 @@ export function ScheduleStep({ idPrefix, today }: { idPrefix: string; today: Iso
             className="grid gap-3"
           >
             <legend className="mb-2 text-sm font-medium text-slate-900">{text.timeLegend}</legend>
+            {conflict && (
+              <div role="alert" className="flex gap-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+                <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                <div className="grid gap-1">
+                  <p className="font-semibold">{conflict.message}</p>
+                  <p>
+                    {movedTo
+                      ? text.conflictMovedTo(formatLongDate(conflict.date), formatLongDate(movedTo))
+                      : text.conflictTaken(timeSlotText(conflict.timeSlot), formatLongDate(conflict.date))}
+                  </p>
+                </div>
+              </div>
+            )}
             {slotsState.kind === "placeholder" && <p className="text-sm text-slate-700">{text.placeholder}</p>}
             {slotsState.kind === "loading" && (
               <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
@@ -195,7 +237,7 @@ export function ScheduleStep({ idPrefix, today }: { idPrefix: string; today: Iso
                       className="size-4 accent-white"
                       {...register("timeSlot")}
                     />
-                    {slot.label}
+                    {timeSlotText(slot.label)}
                   </label>
                 ))}
               </div>

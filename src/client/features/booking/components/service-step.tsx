@@ -30,11 +30,14 @@ export function ServiceStep({ idPrefix, images }: { idPrefix: string; images: Im
   return (
     <div className="grid gap-6">
       <fieldset
+        data-field-group="serviceType"
         className="grid gap-3"
         aria-describedby={errors.serviceType ? id("serviceType-error") : undefined}
         aria-invalid={errors.serviceType ? true : undefined}
       >
         <legend className="mb-3 text-base font-semibold text-slate-900">{text.legend}</legend>
+        {/* Above the four cards, not below them: on a phone the cards are 1 000 px tall (issue 8). */}
+        <FieldError id={id("serviceType-error")}>{errors.serviceType?.message}</FieldError>
         <div className="grid gap-3 sm:grid-cols-2">
           {SERVICE_TYPES.map((type) => {
             const checked = serviceType === type;
@@ -75,7 +78,6 @@ export function ServiceStep({ idPrefix, images }: { idPrefix: string; images: Im
             );
           })}
         </div>
-        <FieldError id={id("serviceType-error")}>{errors.serviceType?.message}</FieldError>
       </fieldset>
 
       {serviceType !== "hembesok" && (
@@ -99,7 +101,7 @@ export function ServiceStep({ idPrefix, images }: { idPrefix: string; images: Im
         </>
       )}
 
-      <div className="grid gap-1.5">
+      <div data-field-group="description" className="grid gap-1.5">
         <Label htmlFor={id("description")}>{text.descriptionLabel}</Label>
         <p id={id("description-hint")} className="text-sm text-slate-600">
           {text.descriptionHint}

@@ -1,14 +1,24 @@
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as toastModule from "@/client/components/ui/toast-store";
 import { remainingImageSlots, useImageEntries } from "./use-image-entries";
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
-const png = (name: string) => new File([new Uint8Array([1, 2, 3])], name, { type: "image/png" });
+beforeEach(() => {
+  // happy-dom decodes no images: the browser's decoder says yes to anything that gets this far.
+  vi.stubGlobal("createImageBitmap", async () => ({ width: 1, height: 1, close: () => {} }));
+});
+
+const PNG_1PX = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);
+const png = (name: string) => new File([PNG_1PX], name, { type: "image/png" });
 
 describe("useImageEntries", () => {
   it("takes at most four images, ignores the extras with 'Max antal bilder uppnått (4)'", async () => {
@@ -37,5 +47,16 @@ describe("useImageEntries", () => {
     expect(good.status).toBe("success");
     expect(result.current.dataUrls).toEqual([good.dataUrl]);
     expect(remainingImageSlots(result.current.entries)).toBe(3);
+  });
+
+  it("marks a text file renamed .jpg as an error with its name, never 'Klar', and keeps it out of the form", async () => {
+    const { result } = renderHook(() => useImageEntries());
+    act(() => result.current.addFiles([new File(["inte en bild"], "kvitto.jpg", { type: "image/jpeg" })]));
+    await waitFor(() => expect(result.current.processing).toBe(false));
+    expect(result.current.entries[0]).toMatchObject({
+      status: "error",
+      error: "Kunde inte läsa bilden ”kvitto.jpg”. Filen är skadad eller är ingen bild.",
+    });
+    expect(result.current.dataUrls).toEqual([]);
   });
 });

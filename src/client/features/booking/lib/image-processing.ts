@@ -1,7 +1,11 @@
 // Turns a picked file into the data URL POST /api/bookings takes (SPEC §5 Images, §8 image errors).
-// Files under 1 MB are kept as they are; larger ones are scaled to at most 1200 px wide and
-// re-encoded as JPEG quality 0.7 on a canvas. HEIC/HEIF cannot be decoded by Chromium's canvas, so
-// they go as they are (at most 10 MB) and the server converts them (DECISIONS 20).
+// Every file is checked to be a whole, readable image before it is accepted (issue 8: a text file
+// renamed .jpg or a JPEG cut off in the middle is an error on step 1, never 'Klar'): its first bytes
+// must be those of an image format, its end must be there (JPEG end marker, PNG IEND, GIF trailer,
+// the RIFF length of a WebP), and the browser must decode it. Files under 1 MB are then kept as they
+// are; larger ones are scaled to at most 1200 px wide and re-encoded as JPEG quality 0.7 on a
+// canvas. HEIC/HEIF cannot be decoded by Chromium, so only their container is checked and they go
+// as they are (at most 10 MB); the server decodes and converts them (DECISIONS 20).
 import {
   COMPRESSION_MAX_WIDTH,
   COMPRESSION_QUALITY,
@@ -13,6 +17,7 @@ import {
   type AcceptedImageType,
 } from "@/common/image-rules";
 
+import { bookingText } from "../text";
 import { IMAGE_PROGRESS } from "./image-entry";
 
 /** An error whose message is one of the Swedish texts of SPEC §8. */
@@ -68,13 +73,70 @@ export function readAsDataUrl(blob: Blob): Promise<string> {
   });
 }
 
-/** Decodes an image file ('Kunde inte läsa bilden' when it is not a readable image). */
-async function decodeImage(file: Blob): Promise<ImageBitmap> {
-  try {
-    return await createImageBitmap(file);
-  } catch {
-    throw new ImageProcessingError(imageText.couldNotReadImage);
+/** The format a file's bytes say it is (whatever its name or MIME type claim), or null. */
+export function sniffImageType(bytes: Uint8Array): AcceptedImageType | null {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
+  if (bytes.length >= 8 && ascii(0, 8) === "\x89PNG\r\n\x1a\n") return "image/png";
+  if (bytes.length >= 6 && (ascii(0, 6) === "GIF87a" || ascii(0, 6) === "GIF89a")) return "image/gif";
+  if (bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "image/webp";
+  // ISO base media file: a 'ftyp' box first, with a HEIF brand (iPhone photos are 'heic').
+  if (bytes.length >= 12 && ascii(4, 8) === "ftyp" && HEIF_BRANDS.has(ascii(8, 12))) return ascii(8, 12).startsWith("hei") ? "image/heic" : "image/heif";
+  return null;
+}
+
+const HEIF_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"]);
+
+/** The last index of `a, b` in `bytes` at or after `from`, or -1. */
+function lastPairIndex(bytes: Uint8Array, a: number, b: number, from = 0): number {
+  for (let i = bytes.length - 2; i >= from; i--) if (bytes[i] === a && bytes[i + 1] === b) return i;
+  return -1;
+}
+
+/**
+ * True when the file is complete: a file cut off in transfer (or a partial copy) often still
+ * decodes, showing a grey remainder, so its ending is checked per format.
+ */
+export function isCompleteImage(bytes: Uint8Array, type: AcceptedImageType): boolean {
+  switch (type) {
+    case "image/jpeg": {
+      // The end-of-image marker FF D9 after the last start-of-scan FF DA (entropy-coded data never
+      // contains FF D9: an FF there is always followed by 00). A camera's trailer may follow it.
+      const scan = lastPairIndex(bytes, 0xff, 0xda);
+      return scan >= 0 && lastPairIndex(bytes, 0xff, 0xd9, scan + 2) > scan;
+    }
+    case "image/png": {
+      // The IEND chunk's type and its 4-byte checksum.
+      const start = Math.max(0, bytes.length - 64);
+      const at = String.fromCharCode(...bytes.subarray(start)).lastIndexOf("IEND");
+      return at >= 0 && start + at + 8 <= bytes.length;
+    }
+    case "image/gif": {
+      let end = bytes.length - 1;
+      while (end > 0 && bytes[end] === 0) end--;
+      return bytes[end] === 0x3b;
+    }
+    case "image/webp": {
+      const declared = (bytes[4] | (bytes[5] << 8) | (bytes[6] << 16) | (bytes[7] << 24)) >>> 0;
+      return declared + 8 <= bytes.length;
+    }
+    default:
+      return true; // HEIC/HEIF: the server decodes them
   }
+}
+
+/** A file's bytes ('Kunde inte läsa filen' when the browser cannot read it). */
+async function readBytes(file: Blob): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await file.arrayBuffer());
+  } catch {
+    throw new ImageProcessingError(imageText.couldNotReadFile);
+  }
+}
+
+/** Decodes an image file; throws when it is not a readable image (the caller names the file). */
+async function decodeImage(file: Blob): Promise<ImageBitmap> {
+  return createImageBitmap(file);
 }
 
 /** Scales a decoded image and encodes it as JPEG on a canvas ('Komprimering misslyckades' on failure). */
@@ -96,16 +158,18 @@ async function encodeJpeg(image: ImageBitmap): Promise<Blob> {
 }
 
 export type ImageProcessingSteps = {
+  readBytes: (file: Blob) => Promise<Uint8Array>;
   readAsDataUrl: (blob: Blob) => Promise<string>;
   decode: (file: Blob) => Promise<ImageBitmap>;
   encode: (image: ImageBitmap) => Promise<Blob>;
 };
 
-const browserSteps: ImageProcessingSteps = { readAsDataUrl, decode: decodeImage, encode: encodeJpeg };
+const browserSteps: ImageProcessingSteps = { readBytes, readAsDataUrl, decode: decodeImage, encode: encodeJpeg };
 
 /**
- * Checks and prepares one picked file, reporting progress 30 (read or decoded) and 60 (ready to
- * send). Resolves with the data URL; rejects with an ImageProcessingError carrying the Swedish message.
+ * Checks and prepares one picked file, reporting progress 30 (checked and decoded) and 60 (ready to
+ * send). Resolves with the data URL; rejects with an ImageProcessingError carrying the Swedish
+ * message ('Kunde inte läsa bilden ”namn”' for anything that is not a whole, readable image).
  */
 export async function processImageFile(
   file: File,
@@ -114,17 +178,30 @@ export async function processImageFile(
 ): Promise<string> {
   const invalid = validateImageFile(file);
   if (invalid) throw new ImageProcessingError(invalid);
-  const type = imageTypeOf(file) as AcceptedImageType;
+  const unreadable = () => new ImageProcessingError(bookingText.images.unreadable(file.name));
 
-  if (!needsCompression(file)) {
-    onProgress(IMAGE_PROGRESS.read);
+  // What the bytes are, not what the name says: a PNG named .jpg is still a good image.
+  const bytes = await steps.readBytes(file);
+  const type = sniffImageType(bytes);
+  if (!type || !isCompleteImage(bytes, type)) throw unreadable();
+  let image: ImageBitmap | null = null;
+  if (!isHeicType(type)) {
+    try {
+      image = await steps.decode(file);
+    } catch {
+      throw unreadable();
+    }
+    if (!image || image.width < 1 || image.height < 1) throw unreadable();
+  }
+  onProgress(IMAGE_PROGRESS.read);
+
+  if (!image || !needsCompression(file)) {
+    image?.close();
     const dataUrl = await steps.readAsDataUrl(file);
     onProgress(IMAGE_PROGRESS.processed);
     return withImageMimeType(dataUrl, type);
   }
 
-  const image = await steps.decode(file);
-  onProgress(IMAGE_PROGRESS.read);
   const jpeg = await steps.encode(image);
   onProgress(IMAGE_PROGRESS.processed);
   return withImageMimeType(await steps.readAsDataUrl(jpeg), COMPRESSION_TYPE);
