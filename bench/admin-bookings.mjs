@@ -11,7 +11,7 @@ const P99_BUDGET_MS = 50;
 const CONNECTIONS = 20;
 
 /** 10 000 bookings, 20 per day over 500 days around today, each with its own customer. */
-async function seedVariedBookings(url) {
+export async function seedVariedBookings(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "no
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -106,7 +107,9 @@ async function openPglite(dataDir: string | null, migrationsDir: string, lockSta
   const releaseLock = dataDir ? await lockDataDir(dataDir, lockStaleMs) : async () => {};
   let client: PGlite;
   try {
-    client = dataDir ? new PGlite(`${dataDir}/pgdata`) : new PGlite();
+    // pg_trgm: the admin list's search index (migration 0006), as on a PostgreSQL server.
+    const options = { extensions: { pg_trgm } };
+    client = dataDir ? new PGlite(`${dataDir}/pgdata`, options) : new PGlite(options);
     await client.waitReady;
   } catch (error) {
     await releaseLock();
