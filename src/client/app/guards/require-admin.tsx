@@ -1,3 +1,5 @@
+// The staff portals' styles load with their guard (never on a public page).
+import "@/client/staff.css";
 import { useEffect, useRef } from "react";
 import { Navigate, Outlet, useNavigate } from "react-router";
 import { toast } from "@/client/components/ui/toast-store";

@@ -1,3 +1,5 @@
+// The staff portals' styles load with their guard (never on a public page).
+import "@/client/staff.css";
 import { useEffect, useRef } from "react";
 import { Navigate, Outlet } from "react-router";
 import { QueryScope } from "@/client/lib/query-scope";
