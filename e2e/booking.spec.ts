@@ -574,9 +574,13 @@ test.describe("public booking wizard", () => {
       transfer.items.add(new File([new Uint8Array(bytes)], "dragad.png", { type: "image/png" }));
       return transfer;
     }, [...buffer]);
-    await zone.dispatchEvent("dragenter", { dataTransfer });
-    await zone.dispatchEvent("dragover", { dataTransfer });
-    await expect(zone).toHaveAttribute("data-drag-over", "true");
+    // A real drag fires dragover again and again; repeat it until the page (hydrated in a
+    // transition after the prerendered HTML shows) answers, as a real drag would see.
+    await expect(async () => {
+      await zone.dispatchEvent("dragenter", { dataTransfer });
+      await zone.dispatchEvent("dragover", { dataTransfer });
+      await expect(zone).toHaveAttribute("data-drag-over", "true", { timeout: 500 });
+    }).toPass({ timeout: 15_000 });
     await expect(zone).toHaveClass(/border-brand-700/);
     await zone.dispatchEvent("dragleave", { dataTransfer });
     await expect(zone).not.toHaveAttribute("data-drag-over");
