@@ -123,6 +123,80 @@ test.describe("prerendered public pages", () => {
   });
 });
 
+/**
+ * Installs, before the page's scripts, `window.__unstyled(selector)`: the classes used inside the
+ * elements matching `selector` that `styledByPublicSheet` styles but the stylesheets loaded right now
+ * do not. With `watchFor`, it runs the check the moment such an element first appears (before any
+ * later stylesheet could arrive) and keeps the answer in `window.__unstyledAtFirstFrame`.
+ */
+async function installStyleCheck(page: Page) {
+  await page.addInitScript(() => {
+    const styledClasses = () => {
+      const classes = new Set<string>();
+      const visit = (rules: CSSRuleList) => {
+        for (const rule of Array.from(rules)) {
+          if (rule instanceof CSSStyleRule) {
+            for (const match of rule.selectorText.matchAll(/\.((?:\\.|[\w-])+)/g)) classes.add(match[1].replace(/\\(.)/g, "$1"));
+          }
+          if ("cssRules" in rule && (rule as CSSGroupingRule).cssRules) visit((rule as CSSGroupingRule).cssRules);
+        }
+      };
+      for (const sheet of Array.from(document.styleSheets)) visit(sheet.cssRules);
+      return classes;
+    };
+    const w = window as unknown as Record<string, unknown>;
+    w.__styledClasses = () => [...styledClasses()];
+    w.__unstyled = (selector: string, publicClasses: string[]) => {
+      const styled = styledClasses();
+      const used = new Set<string>();
+      for (const root of Array.from(document.querySelectorAll(selector))) {
+        for (const element of [root, ...Array.from(root.querySelectorAll("*"))]) element.classList.forEach((name) => used.add(name));
+      }
+      return publicClasses.filter((name) => used.has(name) && !styled.has(name));
+    };
+    w.__watchFor = (selector: string, publicClasses: string[]) => {
+      const check = () => {
+        if (w.__unstyledAtFirstFrame || !document.querySelector(selector)) return;
+        w.__unstyledAtFirstFrame = (w.__unstyled as (s: string, c: string[]) => string[])("main", publicClasses);
+      };
+      new MutationObserver(check).observe(document, { childList: true, subtree: true });
+    };
+  });
+}
+
+test.describe("stylesheets", () => {
+  test("'/' is styled by its own small sheet; a page reached from it is styled from its first frame", async ({ page }) => {
+    await installStyleCheck(page);
+    // Every class the public sheet styles, as the prerendered booking page links it.
+    await page.goto("/booking");
+    const publicClasses = await page.evaluate(() => (window as unknown as { __styledClasses: () => string[] }).__styledClasses());
+    expect(publicClasses.length).toBeGreaterThan(300);
+
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: HERO })).toBeVisible();
+    const sheets = await page.evaluate(() => Array.from(document.styleSheets, (sheet) => sheet.href));
+    expect(sheets).toHaveLength(1);
+    await page.mouse.move(10, 10);
+    await page.mouse.wheel(0, 400);
+    await page.waitForLoadState("networkidle");
+    // Every part of the landing page, hydrated after the first interaction, is styled by the small sheet.
+    const unstyledOnLanding = await page.evaluate(
+      (classes) => (window as unknown as { __unstyled: (s: string, c: string[]) => string[] }).__unstyled("body", classes),
+      publicClasses,
+    );
+    expect(unstyledOnLanding).toEqual([]);
+
+    await page.evaluate(
+      (classes) => (window as unknown as { __watchFor: (s: string, c: string[]) => void }).__watchFor("main fieldset", classes),
+      publicClasses,
+    );
+    await page.getByRole("main").getByRole("link", { name: "Boka tid nu" }).first().click();
+    await expect(page.getByRole("heading", { level: 2, name: "Tjänst & Beskrivning" })).toBeVisible();
+    const unstyledAtFirstFrame = await page.evaluate(() => (window as unknown as { __unstyledAtFirstFrame?: string[] }).__unstyledAtFirstFrame);
+    expect(unstyledAtFirstFrame).toEqual([]);
+  });
+});
+
 test.describe("served like a well-run site", () => {
   test("hashed assets are immutable and Brotli-compressed, HTML is revalidated", async ({ page, request }) => {
     await page.goto("/");

@@ -9,6 +9,12 @@ export type PrerenderedPage = {
   /** The file under dist/client the server answers `path` with. */
   file: string;
   description: string;
+  /**
+   * The stylesheet in its head: "landing" is the entry's own (src/client/styles.css, only what "/"
+   * shows); "public" is the whole public sheet (src/client/public.css) the page's chunk loads anyway,
+   * linked instead so the page is styled before any script runs.
+   */
+  stylesheet: "landing" | "public";
   /** Structured data for the page, written as <script type="application/ld+json">. */
   structuredData?: (origin: string | null) => object;
 };
@@ -52,27 +58,32 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     file: "index.html",
     description:
       "Boka service, installation, felsökning eller ett kostnadsfritt hembesök för din värmepump online. Bekräftelse direkt – bokat på ca 2 minuter.",
+    stylesheet: "landing",
     structuredData: companyStructuredData,
   },
   {
     path: "/booking",
     file: "booking/index.html",
+    stylesheet: "public",
     description:
       "Boka service, installation, felsökning eller ett kostnadsfritt hembesök för din värmepump i tre steg: välj tjänst, välj tid och fyll i dina uppgifter.",
   },
   {
     path: "/policies/terms",
     file: "policies/terms/index.html",
+    stylesheet: "public",
     description: `Allmänna villkor för bokning av service, installation, felsökning och hembesök hos ${COMPANY.shortName}: avbokning, betalning, garanti och reklamation.`,
   },
   {
     path: "/policies/privacy",
     file: "policies/privacy/index.html",
+    stylesheet: "public",
     description: `Så behandlar ${COMPANY.shortName} dina personuppgifter när du bokar service eller installation av värmepump, och vilka rättigheter du har.`,
   },
   {
     path: "/policies/cookies",
     file: "policies/cookies/index.html",
+    stylesheet: "public",
     description: `Vilka cookies ${COMPANY.shortName} använder, varför och hur länge de sparas, och hur du ändrar dina inställningar.`,
   },
 ];
@@ -120,7 +131,7 @@ export const SPA_SHELL_HEAD = [
  * The "Sidan hittades inte" page, prerendered once (`path` is any path no route matches) and sent
  * by the server with HTTP 404 for every unknown path (issue 8). Not indexed, not in the sitemap.
  */
-export const NOT_FOUND_PAGE = { path: "/sidan-finns-inte", file: "404.html" } as const;
+export const NOT_FOUND_PAGE = { path: "/sidan-finns-inte", file: "404.html", stylesheet: "public" } as const;
 
 export const NOT_FOUND_HEAD = [
   `<title>${escapeAttribute(NOT_FOUND_TITLE)}</title>`,

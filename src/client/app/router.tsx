@@ -1,13 +1,15 @@
 import { matchRoutes, useRoutes, type RouteObject } from "react-router";
 import LandingPage from "@/client/features/landing/landing-page";
 import { registerRoutePrefetcher } from "@/client/lib/route-prefetch";
+import { withPublicStyles } from "@/client/lib/with-public-styles";
 import { PublicLayout } from "./layouts/public-layout";
 import { RootLayout } from "./layouts/root-layout";
 import { lazyPage, type LazyPage } from "./lazy-page";
 
 // Every path is written out in full so `grep '"/admin/dashboard"'` finds its route.
 // Route groups load lazily: the landing page is the only page in the entry chunk, and public pages
-// never download admin or technician code (DESIGN.md: lazy routes per portal). The routes are
+// never download admin or technician code (DESIGN.md: lazy routes per portal). The other public
+// pages load the public stylesheet with their chunk (the entry's CSS is only the landing page's). The routes are
 // rendered with useRoutes (react-router's declarative mode): the data router (loaders, actions,
 // fetchers) is not used by this app and would add ~17 KB gzip to every page (issue 7 budget).
 
@@ -18,14 +20,14 @@ function lazyRoute(path: string | undefined, Page: LazyPage, children?: RouteObj
   return { path, element: <Page />, handle: { preload: Page.preload } satisfies RouteHandle, children };
 }
 
-const BookingPage = lazyPage(() => import("@/client/features/booking/booking-page"));
-const LoginPage = lazyPage(() => import("@/client/features/auth/login-page"));
-const AdminLoginPage = lazyPage(() => import("@/client/features/auth/admin-login-page"));
-const TermsPage = lazyPage(() => import("@/client/features/policies/terms-page"));
-const PrivacyPage = lazyPage(() => import("@/client/features/policies/privacy-page"));
-const CookiesPage = lazyPage(() => import("@/client/features/policies/cookies-page"));
-const BookingLinkPage = lazyPage(() => import("@/client/features/booking-link/booking-link-page"));
-const NotFoundPage = lazyPage(async () => ({ default: (await import("./not-found-page")).NotFoundPage }));
+const BookingPage = lazyPage(withPublicStyles(() => import("@/client/features/booking/booking-page")));
+const LoginPage = lazyPage(withPublicStyles(() => import("@/client/features/auth/login-page")));
+const AdminLoginPage = lazyPage(withPublicStyles(() => import("@/client/features/auth/admin-login-page")));
+const TermsPage = lazyPage(withPublicStyles(() => import("@/client/features/policies/terms-page")));
+const PrivacyPage = lazyPage(withPublicStyles(() => import("@/client/features/policies/privacy-page")));
+const CookiesPage = lazyPage(withPublicStyles(() => import("@/client/features/policies/cookies-page")));
+const BookingLinkPage = lazyPage(withPublicStyles(() => import("@/client/features/booking-link/booking-link-page")));
+const NotFoundPage = lazyPage(withPublicStyles(async () => ({ default: (await import("./not-found-page")).NotFoundPage })));
 
 const publicRoutes: RouteObject[] = [
   { path: "/", element: <LandingPage /> },
