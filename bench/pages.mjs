@@ -69,12 +69,20 @@ async function launchBrowser() {
 }
 
 /**
+ * A failing row: a budget measured in the browser is not met when there is no browser to measure it
+ * (install Debian's with `apt-get install -y chromium`, or point CHROME_PATH at one).
+ */
+function chromiumMissing(benchmark) {
+  return { benchmark, metric: `Chromium at ${CHROMIUM}`, value: "missing", unit: "", limit: "installed", ok: false };
+}
+
+/**
  * JS and CSS a page downloads in headless Chromium (mobile viewport) until the network is idle, with
  * no interaction; also the console errors it logged. Null when no Chromium is installed.
  */
 export async function pageAssetsInBrowser(ctx, url) {
   if (!existsSync(CHROMIUM)) {
-    ctx.log(`no Chromium at ${CHROMIUM}: browser measurement skipped`);
+    ctx.log(`no Chromium at ${CHROMIUM}: browser measurement cannot run`);
     return null;
   }
   const browser = await launchBrowser();
@@ -111,8 +119,8 @@ export async function pageAssetsInBrowser(ctx, url) {
 export async function pageBytes(ctx, { path, budgetKb, deferred = {} }) {
   const { baseUrl } = await ctx.pagesServer();
   const measured = await pageAssetsInBrowser(ctx, `${baseUrl}${path}`);
-  if (!measured) return [];
   const name = `${path} in Chromium`;
+  if (!measured) return [chromiumMissing(name)];
   const staff = measured.files.flatMap((file) => markersIn(file.body, STAFF_MARKERS).map((m) => `${file.url} contains "${m}"`));
   const early = Object.entries(deferred).flatMap(([what, markers]) =>
     measured.files.flatMap((file) => (markersIn(file.body, markers).length > 0 ? [`${what} (${file.url})`] : [])),
@@ -172,8 +180,8 @@ function median(values) {
  */
 export async function lighthouseBench(ctx, { pages = LIGHTHOUSE_PAGES, runs = LIGHTHOUSE_RUNS } = {}) {
   if (!existsSync(CHROMIUM)) {
-    ctx.log(`no Chromium at ${CHROMIUM}: Lighthouse skipped`);
-    return [];
+    ctx.log(`no Chromium at ${CHROMIUM}: Lighthouse cannot run`);
+    return [chromiumMissing("Lighthouse")];
   }
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
