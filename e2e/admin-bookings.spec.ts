@@ -222,7 +222,11 @@ test.describe("admin bookings", () => {
     await page.goto(`/admin/bookings/${id}`);
     await expect(main(page).getByText("Inga bilder har laddats upp till bokningen.")).toBeVisible();
 
-    await main(page).getByLabel("Bild", { exact: true }).setInputFiles(await smallPng());
+    // The Swedish picker button opens the file chooser (no "Choose File" of the browser's own).
+    await expect(main(page).getByText("Ingen bild vald")).toBeVisible();
+    const chooser = page.waitForEvent("filechooser");
+    await main(page).getByRole("button", { name: "Välj bild", exact: true }).click();
+    await (await chooser).setFiles(await smallPng());
     await main(page).getByLabel("Bildtext (valfritt)").fill("Utedelen framifrån");
     await main(page).getByRole("button", { name: "Ladda upp" }).click();
     await expect(toasts(page).getByText("Bild uppladdad")).toBeVisible();

@@ -225,8 +225,18 @@ test.describe("the customer's booking link", () => {
     await expect(images).toContainText("PNG, JPG, WEBP upp till 10MB");
     await images.getByRole("button", { name: "Ladda upp bild" }).click();
     await expect(images.getByText("Välj en bild att ladda upp")).toBeVisible();
+    // The picker is a Swedish button (the browser's own would say "Choose File"), and the missing
+    // file's message sends the keyboard's focus to it.
+    const picker = images.getByRole("button", { name: "Välj bild", exact: true });
+    await expect(picker).toBeFocused();
+    await expect(images.getByText("Ingen bild vald")).toBeVisible();
+    expect((await images.getByLabel("Bild", { exact: true }).boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
     await expectNoSeriousA11yViolations(page);
-    await images.getByLabel("Bild", { exact: true }).setInputFiles(await pngFile());
+    const chooser = page.waitForEvent("filechooser");
+    await page.keyboard.press("Enter");
+    await (await chooser).setFiles(await pngFile());
+    await expect(images.getByText("typskylt.png")).toBeVisible();
+    await expect(images.getByRole("button", { name: "Välj en annan bild" })).toBeVisible();
     await images.getByLabel("Bildtext (valfritt)").fill("Typskylten på utedelen");
     await images.getByRole("button", { name: "Ladda upp bild" }).click();
     await expect(toasts(page)).toContainText("Bild uppladdad");

@@ -155,7 +155,6 @@ export const adminBookingsText = {
     captionLabel: "Bildtext (valfritt)",
     upload: "Ladda upp",
     uploading: "Laddar upp...",
-    chooseFile: "Välj en bild att ladda upp",
     uploadSuccess: "Bild uppladdad",
     uploadFailedTitle: "Uppladdning misslyckades",
     uploadFailed: "Ett fel uppstod vid uppladdning av bilden.",

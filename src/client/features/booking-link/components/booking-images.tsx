@@ -1,11 +1,9 @@
-import { ImageOff, Trash2, Upload } from "lucide-react";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { ImageOff, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { ImageUploadForm } from "@/client/components/image-upload-form";
 import { Button } from "@/client/components/ui/button";
-import { Input } from "@/client/components/ui/input";
-import { FieldError, Label } from "@/client/components/ui/label";
 import { toast } from "@/client/components/ui/toast-store";
 import { errorMessage } from "@/client/lib/api";
-import { IMAGE_ACCEPT_ATTRIBUTE, imageText, validateImageFile } from "@/common/image-rules";
 import type { BookingImage } from "@/common/schemas/admin-bookings";
 import type { BookingLinkView } from "@/common/schemas/booking-links";
 import { useDeleteBookingImage } from "../api/delete-booking-image";
@@ -90,77 +88,13 @@ function ImageCard({ token, image, canDelete }: { token: string; image: BookingI
 
 /** SPEC §5 Booking link image upload: a file is required; its type and size are checked before sending. */
 function UploadForm({ token }: { token: string }) {
-  const id = useId().replace(/:/g, "");
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [caption, setCaption] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const upload = useUploadBookingImage(token);
-  const fileId = `${id}-file`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const file = fileRef.current?.files?.[0];
-    const problem = file ? validateImageFile(file) : imageText.uploadRequired;
-    if (!file || problem) {
-      setError(problem);
-      fileRef.current?.focus();
-      return;
-    }
-    setError(null);
-    upload.mutate(
-      { file, caption },
-      {
-        onSuccess: () => {
-          toast({ title: text.uploadedTitle });
-          setCaption("");
-          if (fileRef.current) fileRef.current.value = "";
-        },
-        onError: (failure) => toast({ variant: "destructive", title: text.uploadFailedTitle, description: errorMessage(failure, text.uploadFailed) }),
-      },
-    );
-  };
-
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby={`${id}-heading`} className="mt-4 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:p-4">
-      <h3 id={`${id}-heading`} className="font-semibold text-slate-900">
-        {text.uploadHeading}
-      </h3>
-      <div className="grid gap-1.5">
-        <Label htmlFor={fileId}>{text.fileLabel}</Label>
-        <p id={hintId} className="text-sm text-slate-700">
-          {text.fileHint}
-        </p>
-        <input
-          ref={fileRef}
-          id={fileId}
-          name="image"
-          type="file"
-          accept={IMAGE_ACCEPT_ATTRIBUTE}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          onChange={() => setError(null)}
-          className="block w-full text-sm text-slate-900 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:font-medium file:text-white hover:file:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-        />
-        <FieldError id={errorId}>{error ?? undefined}</FieldError>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-caption`}>{text.captionLabel}</Label>
-        <Input
-          id={`${id}-caption`}
-          name="caption"
-          maxLength={200}
-          autoComplete="off"
-          placeholder={text.captionPlaceholder}
-          value={caption}
-          onChange={(event) => setCaption(event.target.value)}
-        />
-      </div>
-      <Button type="submit" disabled={upload.isPending} className="w-full sm:w-auto sm:justify-self-start">
-        <Upload aria-hidden="true" />
-        {upload.isPending ? text.uploading : text.upload}
-      </Button>
-    </form>
+    <ImageUploadForm
+      texts={{ ...text, heading: text.uploadHeading, uploaded: text.uploadedTitle }}
+      upload={upload.mutate}
+      isPending={upload.isPending}
+      className="mt-4 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:p-4"
+    />
   );
 }

@@ -1,14 +1,12 @@
-import { ImageOff, Trash2, Upload } from "lucide-react";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { ImageOff, Trash2 } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { ImageUploadForm } from "@/client/components/image-upload-form";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
-import { FieldError, Label } from "@/client/components/ui/label";
-import { TextField } from "@/client/components/ui/text-field";
 import { toast } from "@/client/components/ui/toast-store";
 import { errorMessage } from "@/client/lib/api";
 import { cn } from "@/client/lib/cn";
-import { IMAGE_ACCEPT_ATTRIBUTE, validateImageFile } from "@/common/image-rules";
 import type { BookingImage } from "@/common/schemas/admin-bookings";
 import { formatInstant } from "../../lib/format";
 import { useDeleteBookingImage } from "../api/delete-booking-image";
@@ -111,75 +109,15 @@ function ImageDialog({
 
 /** Staff upload (multipart POST /api/booking/images): the file is checked here first (type, 10 MB), then re-encoded by the server. */
 function UploadForm({ bookingId }: { bookingId: number }) {
-  const idPrefix = useId().replace(/:/g, "");
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [caption, setCaption] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const upload = useUploadBookingImage(bookingId);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const file = fileRef.current?.files?.[0];
-    if (!file) {
-      setError(text.chooseFile);
-      fileRef.current?.focus();
-      return;
-    }
-    const invalid = validateImageFile(file);
-    if (invalid) {
-      setError(invalid);
-      fileRef.current?.focus();
-      return;
-    }
-    setError(null);
-    upload.mutate(
-      { file, caption },
-      {
-        onSuccess: () => {
-          toast({ title: text.uploadSuccess });
-          setCaption("");
-          if (fileRef.current) fileRef.current.value = "";
-        },
-        onError: (failure) => {
-          const message = errorMessage(failure, text.uploadFailed);
-          setError(message);
-          toast({ variant: "destructive", title: text.uploadFailedTitle, description: message });
-        },
-      },
-    );
-  };
-
-  const fileId = `${idPrefix}-file`;
   return (
-    <form noValidate onSubmit={submit} aria-labelledby={`${idPrefix}-heading`} className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
-      <h3 id={`${idPrefix}-heading`} className="font-semibold text-slate-900">
-        {text.uploadHeading}
-      </h3>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor={fileId}>{text.fileLabel}</Label>
-          <input
-            ref={fileRef}
-            id={fileId}
-            type="file"
-            accept={IMAGE_ACCEPT_ATTRIBUTE}
-            aria-describedby={`${fileId}-hint${error ? ` ${fileId}-error` : ""}`}
-            aria-invalid={error ? true : undefined}
-            onChange={() => setError(null)}
-            className="block w-full rounded-md border border-slate-400 bg-white text-sm text-slate-900 file:mr-3 file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700"
-          />
-          <p id={`${fileId}-hint`} className="text-sm text-slate-600">
-            {text.fileHint}
-          </p>
-          <FieldError id={`${fileId}-error`}>{error ?? undefined}</FieldError>
-        </div>
-        <TextField id={`${idPrefix}-caption`} label={text.captionLabel} maxLength={200} value={caption} onChange={(event) => setCaption(event.target.value)} />
-      </div>
-      <Button type="submit" variant="secondary" className="justify-self-start" disabled={upload.isPending}>
-        <Upload aria-hidden="true" />
-        {upload.isPending ? text.uploading : text.upload}
-      </Button>
-    </form>
+    <ImageUploadForm
+      texts={{ ...text, heading: text.uploadHeading, uploaded: text.uploadSuccess }}
+      upload={upload.mutate}
+      isPending={upload.isPending}
+      buttonVariant="secondary"
+      className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
+    />
   );
 }
 
