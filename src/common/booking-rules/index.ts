@@ -41,6 +41,7 @@ export {
   type TimeSlot,
 } from "./slots";
 export { closedDayName, closedDaysOfYear, isClosedDay, type ClosedDay } from "./holidays";
+export { STATUS_AFTER, TECHNICIAN_ACTIONS, technicianMay, technicianRefusal, type TechnicianAction } from "./technician-transitions";
 export { indicativePrice, isFixedPriceServiceModel, priceNote } from "./prices";
 export {
   HEAT_PUMP_MODEL_SUGGESTIONS,

@@ -97,7 +97,7 @@ export const AdminBookingListQuerySchema = z.object({
 });
 export type AdminBookingListQuery = z.output<typeof AdminBookingListQuerySchema>;
 
-const TechnicianRefSchema = z.object({ id: z.number(), name: z.string(), phone: z.string().nullable() });
+export const TechnicianRefSchema = z.object({ id: z.number(), name: z.string(), phone: z.string().nullable() });
 
 export const AdminBookingListItemSchema = z.object({
   id: z.number(),

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, notInArray, 
 import { isIsoDate } from "@/common/booking-rules";
 import type { AdminBookingListQuery } from "@/common/schemas/admin-bookings";
 import { sqlState, type Db } from "../../db/client";
-import { bookingEvents, bookingImages, bookings, customers, emailOutbox, sharedBookingLinks, users } from "../../db/schema";
-import { conflict } from "../../lib/errors";
+import { bookingEvents, bookingImages, bookings, customers, emailOutbox, products, serviceHistory, sharedBookingLinks, users } from "../../db/schema";
+import { conflict, unprocessable } from "../../lib/errors";
 import type { ProcessedImage } from "../../lib/images";
 import { enqueueEmail, type OutboxMessage } from "../../jobs/outbox";
 import { bookingServerText as text } from "./bookings.text";
@@ -187,17 +187,43 @@ export function createBookingsRepository(db: Db, { onChange = () => {} }: { onCh
       id: number,
       status: string,
       actor: Actor,
-      options: { check?: (booking: BookingRow) => void; email?: (booking: BookingRow) => OutboxMessage } = {},
+      options: { check?: (booking: BookingRow) => void; email?: (booking: BookingRow) => OutboxMessage; assignTo?: number } = {},
     ) {
       return write(async (tx) => {
         const before = await lockBooking(tx, id);
         if (!before) return null;
         options.check?.(before);
         if (before.status === status) return { before, after: before, outboxId: null };
-        const [after] = await tx.update(bookings).set({ status }).where(eq(bookings.id, id)).returning();
+        // A technician who starts an unassigned visit takes it.
+        const assign = options.assignTo !== undefined && before.assignedTechnicianId === null ? { assignedTechnicianId: options.assignTo } : {};
+        const [after] = await tx.update(bookings).set({ status, ...assign }).where(eq(bookings.id, id)).returning();
         await recordEvent(tx, id, actor, status === "cancelled" ? "cancelled" : "status", before.status, status);
         const outboxId = options.email ? await enqueueEmail(tx, options.email(after)) : null;
         return { before, after, outboxId };
+      });
+    },
+
+    /**
+     * The service report of a visit (SPEC §5 service completion): the service history entry and the
+     * completed booking in one transaction, under the booking's lock, so a report is written once
+     * and only for a visit `check` accepts. Null when the booking does not exist.
+     */
+    async completeWithServiceReport(id: number, actor: Actor, check: (booking: BookingRow) => void, report: Omit<typeof serviceHistory.$inferInsert, "customerId" | "bookingId">) {
+      return write(async (tx) => {
+        const before = await lockBooking(tx, id);
+        if (!before) return null;
+        check(before);
+        if (report.productId) {
+          const [owned] = await tx.select({ id: products.id }).from(products).where(and(eq(products.id, report.productId), eq(products.customerId, before.customerId)));
+          if (!owned) throw unprocessable(text.productNotOwned);
+        }
+        const [entry] = await tx
+          .insert(serviceHistory)
+          .values({ ...report, customerId: before.customerId, bookingId: id, productId: report.productId ?? before.productId })
+          .returning({ id: serviceHistory.id });
+        await tx.update(bookings).set({ status: "completed" }).where(eq(bookings.id, id));
+        await recordEvent(tx, id, actor, "status", before.status, "completed");
+        return { id: entry.id };
       });
     },
 
@@ -366,6 +392,38 @@ export function createBookingsRepository(db: Db, { onChange = () => {} }: { onCh
     },
 
     /** The booking with everything the admin detail page shows. */
+    /**
+     * The technician portal's visits (SPEC §2): of one day, or ahead of a day, never cancelled ones;
+     * for a technician (`technicianId`) only their own and the unassigned, for an admin (null) all.
+     */
+    async technicianVisits(where: { on: string } | { after: string }, technicianId: number | null, limit = 200) {
+      const conditions = [ne(bookings.status, "cancelled")];
+      if ("on" in where) conditions.push(eq(bookings.date, where.on));
+      else conditions.push(gt(bookings.date, where.after), ne(bookings.status, "completed"));
+      if (technicianId !== null) conditions.push(or(isNull(bookings.assignedTechnicianId), eq(bookings.assignedTechnicianId, technicianId))!);
+      return db
+        .select(listColumns)
+        .from(bookings)
+        .leftJoin(users, eq(users.id, bookings.assignedTechnicianId))
+        .where(and(...conditions))
+        .orderBy(asc(bookings.date), asc(bookings.startTime), asc(bookings.id))
+        .limit(limit);
+    },
+
+    /** One visit for the technician portal: the booking, its technician, customer notes and product. */
+    async technicianVisit(id: number) {
+      const [row] = await db
+        .select({ booking: bookings, customerNotes: customers.notes, technician: { id: users.id, name: users.name, phone: users.phone }, product: products })
+        .from(bookings)
+        .innerJoin(customers, eq(customers.id, bookings.customerId))
+        .leftJoin(users, eq(users.id, bookings.assignedTechnicianId))
+        .leftJoin(products, eq(products.id, bookings.productId))
+        .where(eq(bookings.id, id))
+        .limit(1);
+      if (!row) return undefined;
+      return { ...row, technician: row.technician?.id ? row.technician : null, product: row.product?.id ? row.product : null, images: await this.imagesOf(id) };
+    },
+
     async detail(id: number) {
       const [row] = await db
         .select({ booking: bookings, customer: customers, technician: { id: users.id, name: users.name, phone: users.phone } })

@@ -23,4 +23,5 @@ export const bookingServerText = {
   imageRequired: "Välj en bild att ladda upp",
   imageForbidden: "Du har inte behörighet att se bilden.",
   notOwnImage: "Du kan bara ta bort bilder som du själv har laddat upp.",
+  productNotOwned: "Produkten hör inte till bokningens kund.",
 } as const;

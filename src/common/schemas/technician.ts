@@ -1,0 +1,92 @@
+// The technician portal's contracts (SPEC §2 technician portal, §5 service completion, §7 the
+// /api/technician rows): visits of a day and ahead, one visit, its status, and the service report.
+import { z } from "zod";
+import { BOOKING_STATUSES, SERVICE_HISTORY_TYPES, SERVICE_TYPES } from "@/common/constants";
+import { AdminBookingListItemSchema, BookingImageSchema, TechnicianRefSchema } from "./admin-bookings";
+import { BookingCustomerSchema, isoDateSchema } from "./bookings";
+
+export const technicianText = {
+  dateRequired: "Välj ett giltigt datum",
+  statusInvalid: "Ogiltig status. Tekniker kan påbörja eller avboka ett uppdrag.",
+  bookingIdRequired: "Bokningen saknas",
+  serviceTypeInvalid: "Välj en typ av service",
+  // SPEC §5 Service completion.
+  actionsRequired: "Du måste beskriva vilka åtgärder som utförts",
+  tooLong: "Texten är för lång (högst 4 000 tecken)",
+  serviceDateInvalid: "Ogiltigt datum för servicen",
+} as const;
+
+/** GET /api/technician/bookings?date=: the visits of one day. */
+export const TechnicianDayQuerySchema = z.object({ date: isoDateSchema(technicianText.dateRequired) });
+
+/** A visit in the portal's lists: the admin list's row (time, customer, place, status, technician). */
+export const TechnicianVisitSchema = AdminBookingListItemSchema;
+export type TechnicianVisit = z.output<typeof TechnicianVisitSchema>;
+export const TechnicianVisitListSchema = z.array(TechnicianVisitSchema);
+
+export const VisitProductSchema = z.object({
+  id: z.number(),
+  brand: z.string().nullable(),
+  model: z.string(),
+  type: z.string(),
+  serialNumber: z.string().nullable(),
+  installDate: z.string().nullable(),
+});
+
+/** GET /api/technician/booking/{id}: the booking with its customer and product. */
+export const TechnicianBookingSchema = z.object({
+  booking: z.object({
+    id: z.number(),
+    serviceType: z.enum(SERVICE_TYPES),
+    status: z.enum(BOOKING_STATUSES),
+    date: z.string(),
+    timeSlot: z.string(),
+    description: z.string(),
+    heatpumpModel: z.string().nullable(),
+    notes: z.string().nullable(),
+    technician: TechnicianRefSchema.nullable(),
+  }),
+  /** Where the visit is and whom to call: the booking's own copy of the contact details. */
+  contact: BookingCustomerSchema,
+  customer: z.object({ id: z.number(), notes: z.string().nullable() }),
+  product: VisitProductSchema.nullable(),
+  images: z.array(BookingImageSchema),
+});
+export type TechnicianBooking = z.output<typeof TechnicianBookingSchema>;
+
+/** PATCH /api/technician/booking/{id}/status: start or cancel (completion is the service report's). */
+export const TechnicianStatusSchema = z.object({ status: z.enum(["in_progress", "cancelled"], { error: technicianText.statusInvalid }) });
+
+const optionalText = z.string({ error: technicianText.tooLong }).trim().max(4000, { error: technicianText.tooLong }).optional();
+
+/**
+ * POST /api/technician/service-history: the service report (SPEC §7). The technician and the
+ * customer come from the session and the booking, never from the request.
+ */
+export const ServiceReportSchema = z.object({
+  bookingId: z.number({ error: technicianText.bookingIdRequired }).int({ error: technicianText.bookingIdRequired }).positive({ error: technicianText.bookingIdRequired }),
+  serviceType: z.enum(SERVICE_HISTORY_TYPES, { error: technicianText.serviceTypeInvalid }).default("maintenance"),
+  issues: optionalText,
+  actions: z
+    .string({ error: technicianText.actionsRequired })
+    .trim()
+    .min(1, { error: technicianText.actionsRequired })
+    .max(4000, { error: technicianText.tooLong }),
+  parts: optionalText,
+  followUpNeeded: z.boolean().default(false),
+  productId: z.number().int().positive().nullable().optional(),
+  serviceDate: z.iso.datetime({ offset: true, error: technicianText.serviceDateInvalid }).optional(),
+});
+export type ServiceReport = z.input<typeof ServiceReportSchema>;
+
+export const ServiceReportResultSchema = z.object({ id: z.number(), bookingId: z.number(), status: z.literal("completed") });
+
+/** SPEC §3 service_history.serviceType in Swedish, for the report form. */
+export const SERVICE_HISTORY_TYPE_LABELS: Record<(typeof SERVICE_HISTORY_TYPES)[number], string> = {
+  maintenance: "Underhåll",
+  repair: "Reparation",
+  installation: "Installation",
+  inspection: "Inspektion",
+  warranty: "Garantiärende",
+  other: "Övrigt",
+};

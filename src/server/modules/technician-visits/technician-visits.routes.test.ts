@@ -1,0 +1,324 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../app";
+import type { Database } from "../../db/client";
+import { NOW } from "../../test-support/booking-fixtures";
+import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
+
+// The technician portal's API (SPEC §2, §4, §5 service completion, §7; DECISIONS 7), attacked as a
+// technician in a hurry would use it. Now is Sunday 22 November 2026, 11:00 in Stockholm.
+
+const NOT_FOUND = { message: "Bokningen kunde inte hittas" };
+
+let database: Database;
+let app: FastifyInstance;
+let admin: string;
+let tekla: string;
+let teklaId: number;
+let oskar: string;
+let oskarId: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp(testConfig(), { database, now: () => NOW });
+  await app.ready();
+  await createUser(database, { username: "chef", password: "Chef12345", role: "admin", name: "Chefen Anna" });
+  teklaId = (await createUser(database, { username: "tekla", password: "Tekla1234", role: "technician", name: "Tekla Tekniker" })).id;
+  oskarId = (await createUser(database, { username: "oskar", password: "Oskar1234", role: "technician", name: "Oskar Ombud" })).id;
+  admin = await loginAs(app, "chef", "Chef12345", "admin");
+  tekla = await loginAs(app, "tekla", "Tekla1234");
+  oskar = await loginAs(app, "oskar", "Oskar1234");
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const get = (url: string, cookie: string) => app.inject({ method: "GET", url, headers: { cookie } });
+const send = (method: "POST" | "PATCH", url: string, payload: unknown, cookie: string) =>
+  app.inject({ method, url, headers: { ...SAME_ORIGIN, cookie }, payload: payload as object });
+
+let customerCount = 0;
+const SLOTS = ["08:00-10:00", "10:00-12:00", "12:00-14:00", "14:00-16:00", "16:00-18:00"];
+const slotsUsed = new Map<string, number>();
+/** The next free two-hour slot of `date`. */
+function freeSlot(date: string): string {
+  const used = slotsUsed.get(date) ?? 0;
+  slotsUsed.set(date, used + 1);
+  return SLOTS[used];
+}
+/** A weekday of its own for visits whose date does not matter: one per call. */
+let spareDay = 0;
+function spareDate(): string {
+  for (;;) {
+    const day = new Date(Date.UTC(2027, 0, 11 + spareDay++));
+    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) return day.toISOString().slice(0, 10);
+  }
+}
+
+/** A visit booked by the admin on `date` (a free two-hour slot), optionally assigned and with a product. */
+async function visit(options: { date?: string; technicianId?: number | null; status?: string; name?: string } = {}): Promise<number> {
+  const date = options.date ?? spareDate();
+  const timeSlot = freeSlot(date);
+  const res = await send(
+    "POST",
+    "/api/admin/bookings",
+    {
+      customerInfo: { name: options.name ?? "Greta Kund", email: `kund${++customerCount}@exempel.se`, phone: "070-222 33 44", address: "Kundvägen 3", city: "Sala", postalCode: "733 30" },
+      serviceType: "service",
+      date,
+      timeSlot,
+      description: "Årlig service",
+      heatpumpModel: "Nibe F2040",
+      status: options.status ?? "planned",
+    },
+    admin,
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json().id as number;
+  if (options.technicianId) await database.db.execute(sql`update bookings set assigned_technician_id = ${options.technicianId} where id = ${id}`);
+  return id;
+}
+
+// Each test uses its own day, so the lists are the test's own.
+let dayIndex = 0;
+const nextDay = () => `2026-12-${String(1 + dayIndex++).padStart(2, "0")}`;
+
+describe("the day's and the coming visits", () => {
+  it("shows a technician their own and the unassigned visits, an admin all; never cancelled ones", async () => {
+    const date = nextDay();
+    const own = await visit({ date, technicianId: teklaId });
+    const unassigned = await visit({ date });
+    const others = await visit({ date, technicianId: oskarId });
+    const cancelled = await visit({ date, technicianId: teklaId, status: "cancelled" });
+
+    const asTekla = await get(`/api/technician/bookings?date=${date}`, tekla);
+    expect(asTekla.statusCode).toBe(200);
+    const teklaIds = asTekla.json().map((v: { id: number }) => v.id);
+    expect(teklaIds).toEqual([own, unassigned]);
+    expect(asTekla.json()[0]).toMatchObject({ customerName: "Greta Kund", city: "Sala", status: "planned", technician: { name: "Tekla Tekniker" } });
+
+    const asAdmin = (await get(`/api/technician/bookings?date=${date}`, admin)).json().map((v: { id: number }) => v.id);
+    expect(asAdmin).toEqual([own, unassigned, others]);
+    expect(asAdmin).not.toContain(cancelled);
+  });
+
+  it("lists the coming visits after today that are still to be made", async () => {
+    const date = nextDay();
+    const ahead = await visit({ date, technicianId: teklaId });
+    const done = await visit({ date, technicianId: teklaId, status: "completed" });
+    const list = (await get("/api/technician/bookings/upcoming", tekla)).json() as { id: number; date: string }[];
+    expect(list.map((v) => v.id)).toContain(ahead);
+    expect(list.map((v) => v.id)).not.toContain(done);
+    expect(list.every((v) => v.date > "2026-11-22")).toBe(true);
+    expect(list.map((v) => v.date)).toEqual([...list.map((v) => v.date)].sort());
+  });
+
+  it("refuses a date that is not a date with a Swedish 400", async () => {
+    for (const date of ["", "2026-02-30", "9999-12-31", "idag"]) {
+      const res = await get(`/api/technician/bookings?date=${encodeURIComponent(date)}`, tekla);
+      expect(res.statusCode, date).toBe(400);
+      expect(res.json().message).toBe("Välj ett giltigt datum");
+    }
+  });
+});
+
+describe("one visit", () => {
+  it("shows the customer, the product and the notes of a visit", async () => {
+    const id = await visit({ technicianId: teklaId });
+    const [customer] = await queryRows<{ id: number }>(database, sql`select customer_id as id from bookings where id = ${id}`);
+    const [product] = await queryRows<{ id: number }>(
+      database,
+      sql`insert into products (customer_id, brand, model, type, serial_number, install_date) values (${customer.id}, 'Nibe', 'F2040', 'luftvärmepump', 'SN-123', '2019-05-02') returning id`,
+    );
+    await database.db.execute(sql`update bookings set product_id = ${product.id}, notes = 'Hunden är snäll' where id = ${id}`);
+    const res = await get(`/api/technician/booking/${id}`, tekla);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      booking: { id, status: "planned", description: "Årlig service", notes: "Hunden är snäll", technician: { id: teklaId } },
+      contact: { name: "Greta Kund", phone: "070-222 33 44", address: "Kundvägen 3", city: "Sala" },
+      product: { brand: "Nibe", model: "F2040", serialNumber: "SN-123", installDate: "2019-05-02" },
+      images: [],
+    });
+  });
+
+  it("says 'Bokningen kunde inte hittas' for a visit that does not exist or is another technician's", async () => {
+    const others = await visit({ technicianId: oskarId });
+    expect((await get("/api/technician/booking/999999", tekla)).json()).toEqual(NOT_FOUND);
+    const res = await get(`/api/technician/booking/${others}`, tekla);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual(NOT_FOUND);
+    expect((await get(`/api/technician/booking/${others}`, admin)).statusCode).toBe(200);
+  });
+});
+
+describe("starting and cancelling a visit", () => {
+  const setStatus = (id: number, status: string, cookie = tekla) => send("PATCH", `/api/technician/booking/${id}/status`, { status }, cookie);
+
+  it("starts a planned visit, takes an unassigned one, and records who did it", async () => {
+    const id = await visit();
+    const res = await setStatus(id, "in_progress");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().booking).toMatchObject({ status: "in_progress", technician: { id: teklaId, name: "Tekla Tekniker" } });
+    const history = (await get(`/api/admin/bookings/${id}`, admin)).json().history;
+    expect(history.at(-1)).toMatchObject({ actor: "technician", actorName: "Tekla Tekniker", kind: "status", from: "planned", to: "in_progress" });
+    // Another technician can no longer see or touch it.
+    expect((await setStatus(id, "cancelled", oskar)).json()).toEqual(NOT_FOUND);
+  });
+
+  it("starts a confirmed or moved visit too (DECISIONS 7)", async () => {
+    for (const status of ["confirmed", "rescheduled"]) {
+      const id = await visit({ status, technicianId: teklaId });
+      expect((await setStatus(id, "in_progress")).json().booking.status, status).toBe("in_progress");
+    }
+  });
+
+  it("refuses every other transition with 409 and a Swedish reason", async () => {
+    const started = await visit({ technicianId: teklaId });
+    await setStatus(started, "in_progress");
+    const again = await setStatus(started, "in_progress");
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("Arbetet kan bara påbörjas på en planerad eller bekräftad bokning. Den här bokningen är pågående.");
+    const cancel = await setStatus(started, "cancelled");
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().message).toBe("Bara en planerad eller bekräftad bokning kan avbokas. Den här bokningen är pågående.");
+
+    const done = await visit({ technicianId: teklaId, status: "completed" });
+    expect((await setStatus(done, "in_progress")).statusCode).toBe(409);
+    expect((await setStatus(done, "cancelled")).statusCode).toBe(409);
+  });
+
+  it("accepts only in_progress and cancelled: completing is the service report's, other values are refused", async () => {
+    const id = await visit({ technicianId: teklaId });
+    for (const status of ["completed", "planned", "confirmed", "rescheduled", "klar", "", null, 1]) {
+      const res = await setStatus(id, status as string);
+      expect(res.statusCode, String(status)).toBe(400);
+      expect(res.json().message).toBe("Ogiltig status. Tekniker kan påbörja eller avboka ett uppdrag.");
+    }
+    const [row] = await queryRows<{ status: string }>(database, sql`select status from bookings where id = ${id}`);
+    expect(row.status).toBe("planned");
+  });
+
+  it("cancels a planned visit; its time is free again", async () => {
+    const date = "2026-11-30";
+    const id = await visit({ date, technicianId: teklaId });
+    const [{ time_slot: slot }] = await queryRows<{ time_slot: string }>(database, sql`select time_slot from bookings where id = ${id}`);
+    slotsUsed.set(date, 0); // the rebooking below takes the cancelled visit's own slot
+    const res = await setStatus(id, "cancelled");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().booking.status).toBe("cancelled");
+    expect((await get(`/api/technician/bookings?date=${date}`, tekla)).json().map((v: { id: number }) => v.id)).not.toContain(id);
+    const rebook = await send(
+      "POST",
+      "/api/admin/bookings",
+      {
+        customerInfo: { name: "Ny Kund", email: "ny@exempel.se", phone: "070-222 33 45", address: "Nyvägen 1", city: "Sala", postalCode: "733 30" },
+        serviceType: "service",
+        date,
+        timeSlot: slot,
+        description: "",
+      },
+      admin,
+    );
+    expect(rebook.statusCode, rebook.body).toBe(201);
+  });
+});
+
+describe("the service report", () => {
+  const report = (body: Record<string, unknown>, cookie = tekla) => send("POST", "/api/technician/service-history", body, cookie);
+  const start = (id: number) => send("PATCH", `/api/technician/booking/${id}/status`, { status: "in_progress" }, tekla);
+
+  it("writes the service history and completes the visit in one go; the technician and customer come from the server", async () => {
+    const id = await visit({ technicianId: teklaId });
+    await start(id);
+    const res = await report({
+      bookingId: id,
+      serviceType: "maintenance",
+      issues: "Igensatt filter",
+      actions: "Rengjort filter och kontrollerat avfrostning",
+      parts: "Nytt filter",
+      followUpNeeded: true,
+      customerId: 1,
+      technician: "Någon annan",
+      serviceDate: "2026-11-22T10:30:00.000Z",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ bookingId: id, status: "completed" });
+    const [entry] = await queryRows<Record<string, unknown>>(
+      database,
+      sql`select h.customer_id = b.customer_id as same_customer, h.technician, h.actions, h.parts, h.issues, h.follow_up_needed, h.service_type, h.status, b.status as booking_status
+          from service_history h join bookings b on b.id = h.booking_id where h.booking_id = ${id}`,
+    );
+    expect(entry).toEqual({
+      same_customer: true,
+      technician: "Tekla Tekniker",
+      actions: "Rengjort filter och kontrollerat avfrostning",
+      parts: "Nytt filter",
+      issues: "Igensatt filter",
+      follow_up_needed: true,
+      service_type: "maintenance",
+      status: "completed",
+      booking_status: "completed",
+    });
+  });
+
+  it("requires 'Utförda åtgärder' (SPEC §5)", async () => {
+    const id = await visit({ technicianId: teklaId });
+    await start(id);
+    for (const actions of [undefined, "", "   \n "]) {
+      const res = await report({ bookingId: id, serviceType: "repair", ...(actions === undefined ? {} : { actions }) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe("Du måste beskriva vilka åtgärder som utförts");
+    }
+    const [row] = await queryRows<{ n: number }>(database, sql`select count(*)::int as n from service_history where booking_id = ${id}`);
+    expect(row.n).toBe(0);
+  });
+
+  it("is refused before the work has started, and a second time", async () => {
+    const id = await visit({ technicianId: teklaId });
+    const early = await report({ bookingId: id, actions: "Bytt filter" });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe("Servicen kan bara registreras när arbetet har påbörjats. Den här bokningen är planerad.");
+    await start(id);
+    expect((await report({ bookingId: id, actions: "Bytt filter" })).statusCode).toBe(201);
+    const twice = await report({ bookingId: id, actions: "Bytt filter igen" });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe("Servicen kan bara registreras när arbetet har påbörjats. Den här bokningen är genomförd.");
+  });
+
+  it("sent twice at once (a double tap, a retry), writes exactly one report", async () => {
+    const id = await visit({ technicianId: teklaId });
+    await start(id);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => report({ bookingId: id, actions: "Rengjort filter" })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const [row] = await queryRows<{ n: number }>(database, sql`select count(*)::int as n from service_history where booking_id = ${id}`);
+    expect(row.n).toBe(1);
+  });
+
+  it("refuses another technician's visit and a product of another customer", async () => {
+    const others = await visit({ technicianId: oskarId });
+    await send("PATCH", `/api/technician/booking/${others}/status`, { status: "in_progress" }, oskar);
+    const res = await report({ bookingId: others, actions: "Försök" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual(NOT_FOUND);
+
+    const id = await visit({ technicianId: teklaId, name: "Ägaren Själv" });
+    await start(id);
+    const [foreign] = await queryRows<{ id: number }>(
+      database,
+      sql`insert into products (customer_id, model, type) values ((select customer_id from bookings where id = ${others}), 'Annan', 'luftvärmepump') returning id`,
+    );
+    const wrong = await report({ bookingId: id, actions: "Rengjort", productId: foreign.id });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().message).toBe("Produkten hör inte till bokningens kund.");
+    const [row] = await queryRows<{ status: string }>(database, sql`select status from bookings where id = ${id}`);
+    expect(row.status).toBe("in_progress");
+  });
+
+  it("a report for a booking that does not exist is a 404", async () => {
+    const res = await report({ bookingId: 987654, actions: "Rengjort" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual(NOT_FOUND);
+  });
+});

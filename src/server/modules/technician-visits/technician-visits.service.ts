@@ -1,0 +1,108 @@
+import { STATUS_AFTER, technicianMay, technicianRefusal, type TechnicianAction } from "@/common/booking-rules";
+import type { BookingStatus, ServiceType } from "@/common/constants";
+import type { ServiceReportSchema, TechnicianBooking, TechnicianVisit } from "@/common/schemas/technician";
+import type { z } from "zod";
+import { conflict, notFound } from "../../lib/errors";
+import type { SessionUser } from "../../plugins/session";
+import { actorOf } from "../admin-bookings/admin-bookings.service";
+import { toBookingImage, toListItem } from "../bookings/booking-views";
+import { contactOfBooking, type BookingRow, type BookingsRepository } from "../bookings/bookings.repository";
+
+type Deps = { repo: BookingsRepository; now: () => Date; today: () => string };
+
+/** "Bokningen kunde inte hittas" (SPEC §2): also for a visit assigned to another technician. */
+export const VISIT_NOT_FOUND = "Bokningen kunde inte hittas";
+
+/** A technician works on their own visits and the unassigned ones; an admin on all (SPEC §6). */
+const scopeOf = (user: SessionUser): number | null => (user.role === "admin" ? null : user.id);
+
+function mayWorkOn(user: SessionUser, booking: Pick<BookingRow, "assignedTechnicianId">): boolean {
+  return user.role === "admin" || booking.assignedTechnicianId === null || booking.assignedTechnicianId === user.id;
+}
+
+/** Refuses, inside the booking's lock, what the technician may not do to it now. */
+function guard(user: SessionUser, action: TechnicianAction) {
+  return (booking: BookingRow) => {
+    if (!mayWorkOn(user, booking)) throw notFound(VISIT_NOT_FOUND);
+    const status = booking.status as BookingStatus;
+    if (!technicianMay(action, status)) throw conflict(technicianRefusal(action, status));
+  };
+}
+
+/**
+ * The technician portal (SPEC §2, §4, §5; DECISIONS 7): the day's and the coming visits, one visit,
+ * starting and cancelling it, and the service report that completes it. Every write goes through
+ * the bookings repository (history, availability).
+ */
+export function createTechnicianVisitsService({ repo, now, today }: Deps) {
+  return {
+    async day(date: string, user: SessionUser): Promise<TechnicianVisit[]> {
+      return (await repo.technicianVisits({ on: date }, scopeOf(user))).map(toListItem);
+    },
+
+    /** Visits after today that are still to be made. */
+    async upcoming(user: SessionUser): Promise<TechnicianVisit[]> {
+      return (await repo.technicianVisits({ after: today() }, scopeOf(user))).map(toListItem);
+    },
+
+    async visit(id: number, user: SessionUser): Promise<TechnicianBooking> {
+      const found = await repo.technicianVisit(id);
+      if (!found || !mayWorkOn(user, found.booking)) throw notFound(VISIT_NOT_FOUND);
+      const { booking, technician, product, customerNotes, images } = found;
+      return {
+        booking: {
+          id: booking.id,
+          serviceType: booking.serviceType as ServiceType,
+          status: booking.status as BookingStatus,
+          date: booking.date,
+          timeSlot: booking.timeSlot,
+          description: booking.description,
+          heatpumpModel: booking.heatpumpModel,
+          notes: booking.notes,
+          technician,
+        },
+        contact: contactOfBooking(booking),
+        customer: { id: booking.customerId, notes: customerNotes },
+        product: product && {
+          id: product.id,
+          brand: product.brand,
+          model: product.model,
+          type: product.type,
+          serialNumber: product.serialNumber,
+          installDate: product.installDate,
+        },
+        images: images.map((image) => toBookingImage(image)),
+      };
+    },
+
+    /** 'Påbörja arbete' (an unassigned visit becomes the technician's) or 'Avboka'. */
+    async setStatus(id: number, status: "in_progress" | "cancelled", user: SessionUser): Promise<TechnicianBooking> {
+      const action: TechnicianAction = status === STATUS_AFTER.start ? "start" : "cancel";
+      const changed = await repo.changeStatus(id, status, actorOf(user), {
+        check: guard(user, action),
+        assignTo: action === "start" && user.role === "technician" ? user.id : undefined,
+      });
+      if (!changed) throw notFound(VISIT_NOT_FOUND);
+      return this.visit(id, user);
+    },
+
+    /** The service report: history entry and completed visit, once, for a visit in progress. */
+    async registerService(report: z.output<typeof ServiceReportSchema>, user: SessionUser) {
+      const written = await repo.completeWithServiceReport(report.bookingId, actorOf(user), guard(user, "complete"), {
+        serviceDate: report.serviceDate ? new Date(report.serviceDate) : now(),
+        serviceType: report.serviceType,
+        technician: user.name,
+        issues: report.issues || null,
+        actions: report.actions,
+        parts: report.parts || null,
+        followUpNeeded: report.followUpNeeded,
+        productId: report.productId ?? null,
+        status: "completed",
+      });
+      if (!written) throw notFound(VISIT_NOT_FOUND);
+      return { id: written.id, bookingId: report.bookingId, status: "completed" as const };
+    },
+  };
+}
+
+export type TechnicianVisitsService = ReturnType<typeof createTechnicianVisitsService>;
