@@ -19,10 +19,15 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   "/admin/blocked-times": withSite("Blockerade tider"),
   "/admin/bookings": withSite("Bokningar"),
   "/admin/bookings/new": withSite("Ny bokning"),
+  "/technician": withSite("Tekniker Dashboard"),
 };
 
 /** Pages whose path ends in a parameter: one title for every path under the prefix. */
-const PREFIX_TITLES: readonly (readonly [prefix: string, title: string])[] = [["/booking/shared/", withSite("Din bokning")]];
+const PREFIX_TITLES: readonly (readonly [prefix: string, title: string])[] = [
+  ["/booking/shared/", withSite("Din bokning")],
+  ["/technician/booking/", withSite("Uppdrag")],
+  ["/technician/service/", withSite("Serviceprotokoll")],
+];
 
 /** The title of the "Sidan hittades inte" page (any unknown path; the server answers it with 404). */
 export const NOT_FOUND_TITLE = withSite("Sidan hittades inte");

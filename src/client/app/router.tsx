@@ -55,9 +55,15 @@ const adminRoutes: RouteObject[] = [lazyRoute("/admin", AdminDashboardPage), laz
 
 const RequireTechnician = lazyPage(() => import("@/client/app/guards/require-technician"));
 const TechnicianDashboardPage = lazyPage(() => import("@/client/features/technician/technician-dashboard-page"));
+const TechnicianVisitPage = lazyPage(() => import("@/client/features/technician/pages/visit-page"));
+const ServiceReportPage = lazyPage(() => import("@/client/features/technician/pages/service-report-page"));
 
 /** Technician portal: behind RequireTechnician (SPEC §6). */
-const technicianRoutes: RouteObject[] = [lazyRoute("/technician", TechnicianDashboardPage)];
+const technicianRoutes: RouteObject[] = [
+  lazyRoute("/technician", TechnicianDashboardPage),
+  lazyRoute("/technician/booking/:id", TechnicianVisitPage),
+  lazyRoute("/technician/service/:id", ServiceReportPage),
+];
 
 export const routes: RouteObject[] = [
   {

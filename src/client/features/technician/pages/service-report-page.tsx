@@ -1,0 +1,159 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate, useParams } from "react-router";
+import { Button } from "@/client/components/ui/button";
+import { FieldError, Label } from "@/client/components/ui/label";
+import { Select } from "@/client/components/ui/select";
+import { Spinner } from "@/client/components/ui/spinner";
+import { Textarea } from "@/client/components/ui/textarea";
+import { toast } from "@/client/components/ui/toast-store";
+import { errorMessage, isApiError } from "@/client/lib/api";
+import { technicianMay, timeSlotText } from "@/common/booking-rules";
+import { SERVICE_HISTORY_TYPES, SERVICE_TYPE_LABELS } from "@/common/constants";
+import { SERVICE_HISTORY_TYPE_LABELS, ServiceReportSchema, technicianText as schemaText, type TechnicianBooking } from "@/common/schemas/technician";
+import { BackLink } from "../../admin/components/back-link";
+import { formatLongDate } from "../../admin/lib/format";
+import { useRegisterService, useSetVisitStatus, useVisit } from "../api/visits";
+import { technicianText } from "../text";
+import { parseId } from "./visit-page";
+
+const text = technicianText.service;
+
+/** SPEC §9: after the service is registered the technician is back on the dashboard 2 s later. */
+export const RETURN_AFTER_MS = 2000;
+
+const FormSchema = ServiceReportSchema.omit({ bookingId: true, productId: true, serviceDate: true });
+type ReportForm = { serviceType: (typeof SERVICE_HISTORY_TYPES)[number]; issues: string; actions: string; parts: string; followUpNeeded: boolean };
+
+function ReportForm({ visit, onReported }: { visit: TechnicianBooking; onReported: () => void }) {
+  const idPrefix = useId().replace(/:/g, "");
+  const navigate = useNavigate();
+  const register = useRegisterService();
+  const form = useForm<ReportForm>({
+    resolver: zodResolver(FormSchema) as never,
+    defaultValues: { serviceType: "maintenance", issues: "", actions: "", parts: "", followUpNeeded: false },
+  });
+  const actionsError = form.formState.errors.actions?.message;
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  const submit = form.handleSubmit(
+    (values) =>
+      register.mutate(
+        { ...values, bookingId: visit.booking.id, productId: visit.product?.id ?? null },
+        {
+          onSuccess: () => {
+            onReported();
+            toast({ title: text.registered, description: text.registeredText });
+            window.setTimeout(() => navigate("/technician"), RETURN_AFTER_MS);
+          },
+          onError: (error) => toast({ variant: "destructive", title: technicianText.visit.error, description: text.failed(errorMessage(error, technicianText.visit.loadFailed)) }),
+        },
+      ),
+    (errors) => {
+      if (errors.actions) toast({ variant: "destructive", title: text.incompleteTitle, description: schemaText.actionsRequired });
+    },
+  );
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-5" aria-labelledby={id("title")}>
+      <h2 id={id("title")} className="sr-only">
+        {text.title}
+      </h2>
+      <div className="grid gap-1.5">
+        <Label htmlFor={id("type")}>{text.serviceType}</Label>
+        <Select id={id("type")} {...form.register("serviceType")}>
+          {SERVICE_HISTORY_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {SERVICE_HISTORY_TYPE_LABELS[value]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={id("issues")}>{text.issues}</Label>
+        <Textarea id={id("issues")} rows={3} {...form.register("issues")} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={id("actions")}>{text.actions} *</Label>
+        <p id={id("actions-hint")} className="text-sm text-slate-600">
+          {text.actionsHint}
+        </p>
+        <Textarea
+          id={id("actions")}
+          rows={4}
+          aria-required="true"
+          aria-invalid={actionsError ? true : undefined}
+          aria-describedby={[id("actions-hint"), actionsError ? id("actions-error") : null].filter(Boolean).join(" ")}
+          {...form.register("actions")}
+        />
+        <FieldError id={id("actions-error")}>{actionsError}</FieldError>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={id("parts")}>{text.parts}</Label>
+        <Textarea id={id("parts")} rows={2} {...form.register("parts")} />
+      </div>
+      <div className="flex items-center gap-3">
+        <input id={id("follow-up")} type="checkbox" className="size-5 accent-brand-700" {...form.register("followUpNeeded")} />
+        <Label htmlFor={id("follow-up")}>{text.followUp}</Label>
+      </div>
+      <Button type="submit" disabled={register.isPending} className="w-full sm:w-auto sm:justify-self-start">
+        {register.isPending ? text.submitting : text.submit}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * Opening the report of a visit that has not started starts it (SPEC §2), once; a visit in progress
+ * gets the form; anything else says why it cannot be reported.
+ */
+function useStartOnOpen(visit: TechnicianBooking | undefined) {
+  const setStatus = useSetVisitStatus(visit?.booking.id ?? 0);
+  const asked = useRef(false);
+  const startable = visit !== undefined && technicianMay("start", visit.booking.status);
+  useEffect(() => {
+    if (!startable || asked.current) return;
+    asked.current = true;
+    setStatus.mutate("in_progress", {
+      onError: (error) =>
+        toast({ variant: "destructive", title: technicianText.visit.error, description: technicianText.visit.statusFailed(errorMessage(error, technicianText.visit.loadFailed)) }),
+    });
+  }, [startable, setStatus]);
+  // A start the server refused (someone cancelled the visit meanwhile) ends the wait: the page says why.
+  return { starting: (startable && !setStatus.isError) || setStatus.isPending };
+}
+
+/** /technician/service/{id}: the service report (SPEC §2, §5 service completion). */
+export default function ServiceReportPage() {
+  const id = parseId(useParams().id);
+  const query = useVisit(id);
+  const visit = query.data;
+  const { starting } = useStartOnOpen(visit);
+  const [reported, setReported] = useState(false);
+
+  let body;
+  if (id === null || isApiError(query.error, 404)) body = <p className="text-lg font-semibold text-slate-900">{technicianText.visit.notFound}</p>;
+  else if (query.isError) body = <p role="alert" className="text-red-800">{technicianText.visit.loadFailed}</p>;
+  else if (!visit) body = <Spinner />;
+  else if (reported) body = <p role="status" className="rounded-xl border border-green-700 bg-green-50 p-4 font-medium text-green-900">{text.registeredText}</p>;
+  else if (starting) body = <Spinner label={text.starting} />;
+  else if (visit.booking.status !== "in_progress") body = <p className="text-slate-800">{text.notInProgress}</p>;
+  else body = <ReportForm visit={visit} onReported={() => setReported(true)} />;
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-6 sm:py-10">
+      <BackLink to={id ? `/technician/booking/${id}` : "/technician"}>{text.backToVisit}</BackLink>
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{text.title}</h1>
+        {visit && (
+          <p className="text-slate-700">
+            {visit.contact.name}: {SERVICE_TYPE_LABELS[visit.booking.serviceType]}, {formatLongDate(visit.booking.date)} {timeSlotText(visit.booking.timeSlot)}
+          </p>
+        )}
+        <p className="text-sm text-slate-700">{text.intro}</p>
+      </div>
+      {body}
+    </div>
+  );
+}
