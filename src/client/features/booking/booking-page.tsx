@@ -1,11 +1,16 @@
-import { History } from "lucide-react";
+import { Bot, ClipboardList, History } from "lucide-react";
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams, type Location } from "react-router";
 import { isServiceType, todayIn, type IsoDate } from "@/common/booking-rules";
 import type { ServiceType } from "@/common/constants";
 import type { CreatedBooking } from "./api/create-booking";
 import { Spinner } from "@/client/components/ui/spinner";
+import { lazyWithReload } from "@/client/lib/chunk-reload";
 import { useHydrated } from "@/client/lib/hydration";
+import type { AssistantResult } from "@/common/assistant/diagnose";
+import { SERVICE_TYPE_LABELS } from "@/common/constants";
+import type { AssistantSession } from "@/client/features/assistant/assistant-panel";
+import { assistantPageText } from "@/client/features/assistant/text";
 import { QueryScope } from "@/client/lib/query-scope";
 import { BookingWizard, type StepChange } from "./components/booking-wizard";
 import { BookingSuccess } from "./components/lazy-steps";
@@ -26,6 +31,42 @@ function useDocumentTitle(title: string) {
 }
 
 type InitialState = { values: DraftValues; step: WizardStep; restoredAt: string | null };
+
+// The troubleshooting assistant (SPEC §2: `?ai=true`) is its own chunk: the wizard's first download
+// does not carry it.
+const AssistantPanel = lazyWithReload(async () => ({ default: (await import("@/client/features/assistant/assistant-panel")).AssistantPanel }));
+
+type Mode = "form" | "assistant";
+
+/** The two ways of the page (SPEC §2: buttons switch between the assistant and the booking form). */
+function ModeSwitch({ mode, onMode }: { mode: Mode; onMode: (mode: Mode) => void }) {
+  const base = "inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:flex-none";
+  const look = (active: boolean) => (active ? `${base} bg-brand-700 text-white` : `${base} bg-white text-brand-800 ring-1 ring-inset ring-brand-700 hover:bg-brand-50`);
+  return (
+    <div role="group" aria-label={assistantPageText.switchLabel} className="flex gap-2">
+      <button type="button" aria-pressed={mode === "form"} className={look(mode === "form")} onClick={() => onMode("form")}>
+        <ClipboardList className="size-4" aria-hidden="true" />
+        {assistantPageText.toForm}
+      </button>
+      <button type="button" aria-pressed={mode === "assistant"} className={look(mode === "assistant")} onClick={() => onMode("assistant")}>
+        <Bot className="size-4" aria-hidden="true" />
+        {assistantPageText.toAssistant}
+      </button>
+    </div>
+  );
+}
+
+/** After the assistant: what it found, above the form, with a way back to the details (SPEC §2). */
+function AssistantBanner({ result, onShow }: { result: AssistantResult; onShow: () => void }) {
+  return (
+    <div role="status" className={result.needsService ? "grid gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-slate-900" : "grid gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm text-slate-900"}>
+      <p>{result.needsService ? assistantPageText.banner.needsService(SERVICE_TYPE_LABELS[result.serviceType]) : assistantPageText.banner.selfFix}</p>
+      <button type="button" onClick={onShow} className="justify-self-start rounded-md font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-700">
+        {assistantPageText.banner.showAgain}
+      </button>
+    </div>
+  );
+}
 
 /** The page as prerendered (scripts/build-client.mjs): step 1 with nothing chosen, no draft. */
 const STATIC_SHELL: InitialState = { values: emptyDraftValues(""), step: 1, restoredAt: null };
@@ -170,6 +211,34 @@ function BookingFlow({ flow }: { flow: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [serviceParam, getToday]);
 
+  // The assistant: `?ai=true` opens it (after hydration, as `?service=`: the prerendered page is the form).
+  const [mode, setMode] = useState<Mode>(() => (hydrated && searchParams.get("ai") === "true" ? "assistant" : "form"));
+  const [session, setSession] = useState<AssistantSession | null>(null);
+  const [finished, setFinished] = useState<AssistantResult | null>(null);
+  useEffect(() => {
+    if (searchParams.get("ai") === "true") setMode("assistant");
+    // Read once, when the page opens; later the switch keeps the URL in step.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const showMode = (next: Mode) => {
+    setMode(next);
+    const current = locationRef.current;
+    const params = new URLSearchParams(current.search);
+    if (next === "assistant") params.set("ai", "true");
+    else params.delete("ai");
+    const query = params.toString();
+    navigate({ pathname: current.pathname, search: query ? `?${query}` : "" }, { replace: true, state: { ...(current.state as object | null), bookingFlow: flow, keepScroll: true } });
+  };
+  const finishAssistant = (result: AssistantResult) => {
+    setFinished(result);
+    if (result.needsService) {
+      // 'Fortsätt till bokning': the form starts with the service the assistant recommends.
+      setInitial((current) => ({ ...current, values: { ...current.values, serviceType: result.serviceType } }));
+      setAttempt((n) => n + 1);
+    }
+    showMode("form");
+  };
+
   const [created, setCreated] = useState<CreatedBooking | null>(null);
   useDocumentTitle(created ? bookingText.pageTitleConfirmed : bookingText.pageTitle);
 
@@ -212,16 +281,26 @@ function BookingFlow({ flow }: { flow: string }) {
           </button>
         </div>
       )}
-      <BookingWizard
-        key={attempt}
-        initialValues={initial.values}
-        initialStep={initial.step}
-        getToday={getToday}
-        onBooked={onBooked}
-        disabled={!ready}
-        requestedStep={ready ? urlStep : undefined}
-        onStepChange={recordStep}
-      />
+      <ModeSwitch mode={mode} onMode={showMode} />
+      {mode === "assistant" && (
+        <Suspense fallback={<Spinner />}>
+          <AssistantPanel session={session} onSession={setSession} onFinish={finishAssistant} />
+        </Suspense>
+      )}
+      {/* Hidden, not unmounted, while the assistant shows: what was typed in the form stays. */}
+      <div hidden={mode === "assistant"} className="grid gap-6">
+        {finished && <AssistantBanner result={finished} onShow={() => showMode("assistant")} />}
+        <BookingWizard
+          key={attempt}
+          initialValues={initial.values}
+          initialStep={initial.step}
+          getToday={getToday}
+          onBooked={onBooked}
+          disabled={!ready}
+          requestedStep={ready ? urlStep : undefined}
+          onStepChange={recordStep}
+        />
+      </div>
     </div>
   );
 }
