@@ -171,6 +171,14 @@ test.describe("stylesheets", () => {
     await page.goto("/booking");
     const publicClasses = await page.evaluate(() => (window as unknown as { __styledClasses: () => string[] }).__styledClasses());
     expect(publicClasses.length).toBeGreaterThan(300);
+    // Hydrated, the page has the landing sheet first and the complete public sheet last (the landing
+    // sheet's '.hidden' after it would win over rules such as 'pointer-coarse:inline').
+    await expect(page.getByRole("radio", { name: "Service", exact: true })).toBeEnabled();
+    await page.waitForLoadState("networkidle");
+    const order = await page.evaluate(() => Array.from(document.styleSheets, (sheet) => new URL(sheet.href ?? "", location.href).pathname));
+    expect(order).toHaveLength(2);
+    expect(order[0]).toMatch(/^\/assets\/index-[\w-]+\.css$/);
+    expect(order[1]).toMatch(/^\/assets\/public-styles-[\w-]+\.css$/);
 
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: HERO })).toBeVisible();

@@ -68,7 +68,9 @@ const ASSET_TAG = /[ \t]*(?:<script type="module"[^>]*><\/script>|<link rel="(?:
  * first, then the entry's scripts. The page's own chunks are not preloaded here: the entry asks for
  * them at once (main.tsx), and listed in the head they competed with the render-blocking CSS for
  * the connection and delayed the first paint (Lighthouse on /booking: LCP 2.0 s with, 1.5 s without).
- * `stylesheet` (a <link> tag) replaces the entry's stylesheet.
+ * `stylesheet` (a <link> tag) follows the entry's own: the page's chunk loads the entry's sheet anyway
+ * (Vite lists it with every chunk that imports the entry), so it is linked first and the complete
+ * sheet after it, whose order then decides every conflict.
  */
 function fillTemplate(template, { head, body, stylesheet }) {
   const headPattern = /<!--app-head-->[\s\S]*?<!--\/app-head-->/;
@@ -76,7 +78,7 @@ function fillTemplate(template, { head, body, stylesheet }) {
     throw new Error("index.html lost its <!--app-head--> or <!--app-html--> marker");
   }
   const assets = (template.match(ASSET_TAG) ?? []).map((tag) => tag.trim());
-  const css = stylesheet ? [stylesheet] : assets.filter((tag) => tag.includes('rel="stylesheet"'));
+  const css = [...assets.filter((tag) => tag.includes('rel="stylesheet"')), ...(stylesheet ? [stylesheet] : [])];
   const js = assets.filter((tag) => !tag.includes('rel="stylesheet"'));
   const headTags = [...css, ...js, head].filter(Boolean).join("\n    ");
   return template

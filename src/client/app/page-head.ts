@@ -10,9 +10,9 @@ export type PrerenderedPage = {
   file: string;
   description: string;
   /**
-   * The stylesheet in its head: "landing" is the entry's own (src/client/styles.css, only what "/"
-   * shows); "public" is the whole public sheet (src/client/public.css) the page's chunk loads anyway,
-   * linked instead so the page is styled before any script runs.
+   * The stylesheets in its head: "landing" is the entry's own (src/client/styles.css, only what "/"
+   * shows); "public" adds the whole public sheet (src/client/public.css) after it, which the page's
+   * chunk loads anyway, so the page is styled before any script runs.
    */
   stylesheet: "landing" | "public";
   /** Structured data for the page, written as <script type="application/ld+json">. */
