@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { bookingWindow, closedDaysOfYear, todayIn, type IsoDate } from "../src/common/booking-rules";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
@@ -339,6 +339,18 @@ test.describe("phone layout", () => {
     await expect(page.getByRole("button", { name: "Stäng meny" })).toBeVisible();
   });
 
+  /** The element's box once it has stopped moving (two reads 100 ms apart agree), or null when hidden. */
+  async function settledBox(locator: Locator) {
+    let previous = await locator.boundingBox();
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      await locator.page().waitForTimeout(100);
+      const current = await locator.boundingBox();
+      if (JSON.stringify(current) === JSON.stringify(previous)) return current;
+      previous = current;
+    }
+    return previous;
+  }
+
   test("the chat button never covers a control while the wizard scrolls beneath it", async ({ page }) => {
     await openBooking(page);
     const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
@@ -351,10 +363,9 @@ test.describe("phone layout", () => {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     for (let y = 0; y < height; y += 150) {
       await page.evaluate((top) => window.scrollTo(0, top), y);
-      await page.waitForTimeout(120); // the button settles in the next frame, then its transition
-      if (!(await chat.isVisible())) continue; // stepped aside
-      const button = await chat.boundingBox();
-      if (!button) continue;
+      // The button moves in the next frame and then slides (a CSS transition): judge where it stops.
+      const button = await settledBox(chat);
+      if (!button || !(await chat.isVisible())) continue; // stepped aside
       const covered = await controls.evaluateAll(
         (elements, b) =>
           elements
