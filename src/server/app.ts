@@ -25,6 +25,8 @@ import { bookingsRoutes } from "./modules/bookings/bookings.routes";
 import { createVisitReminders } from "./modules/bookings/visit-reminders";
 import { adminBookingsRoutes } from "./modules/admin-bookings/admin-bookings.routes";
 import { createAdminBookingsService } from "./modules/admin-bookings/admin-bookings.service";
+import { chatbotRoutes } from "./modules/chatbot/chatbot.routes";
+import { createChatbotService } from "./modules/chatbot/chatbot.service";
 import { technicianVisitsRoutes } from "./modules/technician-visits/technician-visits.routes";
 import { createTechnicianVisitsService } from "./modules/technician-visits/technician-visits.service";
 import { createBlockedTimesRepository } from "./modules/blocked-times/blocked-times.repository";
@@ -138,6 +140,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(blockedTimesRoutes, {
     blockedTimes: createBlockedTimesService({ repo: blockedTimesRepo, bookings: bookingsRepo, today: availability.today, onChange: () => availability.invalidate() }),
+  });
+  await app.register(chatbotRoutes, {
+    chatbot: createChatbotService({
+      limiter,
+      limit: { questionsPerAddress: config.limits.chatbotQuestionsPerAddressPerHour, windowSeconds: 3600 },
+      llm: config.llm,
+      log: app.log,
+    }),
   });
   await app.register(technicianVisitsRoutes, { visits: createTechnicianVisitsService({ repo: bookingsRepo, now, today: availability.today }) });
   const visitReminders = createVisitReminders({ repo: bookingsRepo, outbox, now, timeZone: config.timeZone, publicUrl: config.publicUrl });

@@ -18,6 +18,8 @@ export type Limits = {
   bookingsPerEmailPerDay: number;
   /** Visits an e-mail address may have ahead at once through the public form (staff may book more). */
   activeBookingsPerEmail: number;
+  /** Questions to ServiceBot per client address and hour. */
+  chatbotQuestionsPerAddressPerHour: number;
 };
 
 export const DEFAULT_LIMITS: Limits = {
@@ -31,6 +33,8 @@ export const DEFAULT_LIMITS: Limits = {
   // A household rarely has more than three visits pending (say a service, a home visit and an
   // installation); more go through the office, and the cap bounds e-mails sent to any one address.
   activeBookingsPerEmail: 3,
+  // A long conversation is some 20 questions; three times that per hour stops only scripts.
+  chatbotQuestionsPerAddressPerHour: 60,
 };
 
 export type AppConfig = {
@@ -61,6 +65,8 @@ export type AppConfig = {
   /** Start background workers (outbox sender, scheduled jobs). Tests start them explicitly. */
   startWorkers: boolean;
   limits: Limits;
+  /** ServiceBot's optional language model (an OpenAI-compatible endpoint); null: knowledge base only. */
+  llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | null;
 };
 
 /** A configuration that cannot work; main prints the message and exits without a stack trace. */
@@ -101,8 +107,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ...limitFromEnv(env, "BOOKINGS_PER_ADDRESS_PER_HOUR", "bookingsPerAddressPerHour"),
       ...limitFromEnv(env, "BOOKINGS_PER_EMAIL_PER_DAY", "bookingsPerEmailPerDay"),
       ...limitFromEnv(env, "ACTIVE_BOOKINGS_PER_EMAIL", "activeBookingsPerEmail"),
+      ...limitFromEnv(env, "CHATBOT_QUESTIONS_PER_ADDRESS_PER_HOUR", "chatbotQuestionsPerAddressPerHour"),
     },
+    llm: llmFromEnv(env),
   };
+}
+
+/** LLM_BASE_URL, LLM_API_KEY and LLM_MODEL together, or none of them. */
+function llmFromEnv(env: NodeJS.ProcessEnv): AppConfig["llm"] {
+  const { LLM_BASE_URL: baseUrl, LLM_API_KEY: apiKey, LLM_MODEL: model } = env;
+  if (!baseUrl && !apiKey && !model) return null;
+  if (!baseUrl || !apiKey || !model) throw new ConfigError("LLM_BASE_URL, LLM_API_KEY och LLM_MODEL måste anges tillsammans.");
+  try {
+    new URL(baseUrl);
+  } catch {
+    throw new ConfigError(`LLM_BASE_URL måste vara en fullständig adress (fick "${baseUrl}").`);
+  }
+  const timeoutMs = env.LLM_TIMEOUT_MS ? Number(env.LLM_TIMEOUT_MS) : 8000;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100) throw new ConfigError(`LLM_TIMEOUT_MS måste vara ett heltal, minst 100 (fick "${env.LLM_TIMEOUT_MS}").`);
+  return { baseUrl, apiKey, model, timeoutMs };
 }
 
 function limitFromEnv(env: NodeJS.ProcessEnv, name: string, key: keyof Limits): Partial<Limits> {

@@ -30,6 +30,7 @@ const REVIEWED_PUBLIC_ROUTES = [
   "POST /api/booking/images",
   "DELETE /api/booking/images/:imageId",
   "GET /api/booking/images/:id/file",
+  "POST /api/chatbot/troubleshoot", // ServiceBot, for every visitor (rate-limited per address)
 ].sort();
 
 let t: TestApp;

@@ -49,6 +49,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // Tests of other features book many visits from one address and e-mail; the abuse limits have
     // their own tests with the real values (DEFAULT_LIMITS).
     limits: { ...DEFAULT_LIMITS, bookingsPerAddressPerHour: 10_000, bookingsPerEmailPerDay: 10_000, activeBookingsPerEmail: 10_000 },
+    llm: null,
     ...overrides,
   };
 }

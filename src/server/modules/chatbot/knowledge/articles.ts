@@ -1,0 +1,323 @@
+import type { ServiceType } from "@/common/constants";
+
+// ServiceBot's knowledge base (DECISIONS 16): what heat-pump owners ask, in Swedish, kept as data.
+// Prices and terms are those of SPEC §9 and nothing else. Each article's keywords are the words and
+// phrases customers use for its topic (including brands and models); the search reads title,
+// keywords and text. Add an article by appending it here and a few real questions for it in
+// bench/chatbot-questions.json (the quality test and the bench measure both).
+
+export type Article = {
+  id: string;
+  title: string;
+  keywords: string[];
+  body: string;
+  /** The service type to suggest booking, where a visit is the natural next step. */
+  book?: ServiceType;
+};
+
+export const ARTICLES: readonly Article[] = [
+  {
+    id: "no-heat",
+    title: "Värmepumpen ger ingen värme",
+    keywords: ["värmer inte", "ingen värme", "kallt i huset", "kallt inne", "blir inte varmt", "inte varmt inne", "värmen har försvunnit", "fryser inne", "slutat värma"],
+    body: "**Om värmepumpen inte värmer:**\n1. Kontrollera att den står i värmeläge (sol-symbolen) och att önskad temperatur är högre än rumstemperaturen.\n2. Rengör filtren i innedelen: igensatta filter stryper värmen.\n3. Se efter att utedelen inte är täckt av snö eller is och att fläkten snurrar.\n4. Starta om pumpen: bryt strömmen en minut och slå på igen.\nHjälper inget av detta, eller visar displayen en felkod, behöver en tekniker felsöka anläggningen.",
+    book: "troubleshooting",
+  },
+  {
+    id: "cold-air",
+    title: "Värmepumpen blåser kall luft",
+    keywords: ["blåser kallt", "kall luft", "ljummen luft", "blåser kyla", "kalluft"],
+    body: "Kall luft en kort stund är normalt när pumpen **avfrostar** utedelen eller precis har startat (fläkten väntar tills värmeväxlaren är varm). Blåser den kallt länge:\n1. Kontrollera att läget är värme och inte kyla eller avfuktning.\n2. Rengör filtren.\n3. Titta om utedelen är igenfrusen.\nFortsätter det behöver en tekniker mäta köldmedietrycket.",
+    book: "troubleshooting",
+  },
+  {
+    id: "not-starting",
+    title: "Värmepumpen startar inte",
+    keywords: ["startar inte", "går inte igång", "ingen ström", "död", "lyser inte", "reagerar inte", "säkring", "jordfelsbrytare", "strömavbrott"],
+    body: "**Kontrollera strömmen först:**\n1. Se att huvudbrytaren och säkringen i elcentralen är på; återställ en jordfelsbrytare som löst ut.\n2. Byt batterier i fjärrkontrollen och rikta den mot innedelen.\n3. Efter ett strömavbrott: vänta 5–10 minuter, många pumpar har en startfördröjning.\nLöser säkringen ut igen direkt ska du inte försöka fler gånger: boka en felsökning.",
+    book: "troubleshooting",
+  },
+  {
+    id: "strange-noises",
+    title: "Konstiga ljud från värmepumpen",
+    keywords: ["låter", "ljud", "oljud", "konstigt ljud", "brummar", "gnisslar", "smäller", "knackar", "surrar", "väser", "klickar", "piper"],
+    body: "**Ljud som är normala:** porlande och pysande när köldmediet byter riktning, och knäppande när plasten värms upp eller svalnar.\n**Gör så här vid andra ljud:**\n1. Se efter att inga löv, kvistar eller is ligger i utedelens fläkt.\n2. Kontrollera att utedelen står stadigt och att rör och plåtar inte ligger an mot väggen.\n3. Rengör innedelens filter (ett visslande ljud kan vara igensatta filter).\nEtt högt, skrapande eller metalliskt ljud kan betyda skadad fläkt, lager eller kompressor: stäng av pumpen och boka en felsökning.",
+    book: "troubleshooting",
+  },
+  {
+    id: "outdoor-unit-vibration",
+    title: "Utedelen vibrerar eller låter högt",
+    keywords: ["utedelen vibrerar", "skakar", "utedelen låter", "dunkar", "fläkten slår", "vibrationer i väggen", "grannen klagar"],
+    body: "Vibrationer från utedelen beror ofta på att den står ostadigt eller att fästet har släppt.\n1. Kontrollera att stativet eller väggkonsolen sitter fast och att gummidämparna finns kvar.\n2. Se efter att fläkten går fri från is och skräp.\n3. Rör ska inte ligga direkt mot fasaden.\nEn fläkt som slår i eller ett lager som skriker behöver bytas av en tekniker.",
+    book: "troubleshooting",
+  },
+  {
+    id: "defrost",
+    title: "Avfrostning: ånga, sprak och pys från utedelen",
+    keywords: ["avfrostning", "avfrostar", "ånga", "rök från utedelen", "ryker", "pyser", "sprakar", "stannar en stund", "defrost"],
+    body: "När det är kallt och fuktigt bildas frost på utedelens lameller. Pumpen **avfrostar** då automatiskt i några minuter: fläkten stannar, det pyser och sprakar, och det kan ryka ånga om utedelen. Det är helt normalt. Under tiden blåser innedelen inte varmt. Avfrostar den mycket ofta eller blir isen kvar, läs om isbildning eller boka en felsökning.",
+  },
+  {
+    id: "icing",
+    title: "Utedelen är full av is",
+    keywords: ["is", "isbildning", "igenfrusen", "fryser igen", "isklump", "full av is", "frusen utedel", "is under utedelen", "tjock is", "nedisad"],
+    body: "Lite frost är normalt, men en utedel som **växer igen med is** kan inte värma.\n1. Stäng av pumpen och låt isen smälta av sig själv, eller spola försiktigt med ljummet vatten. Hacka aldrig bort is: lamellerna skadas lätt.\n2. Se till att smältvattnet kan rinna undan och att utedelen står minst 20–30 cm över marken, fritt från snö.\n3. Kontrollera att inget droppar från taket rakt ned på utedelen.\nKommer isen tillbaka efter en avfrostning kan avfrostningen eller köldmediemängden vara fel: boka en felsökning.",
+    book: "troubleshooting",
+  },
+  {
+    id: "water-leak-indoor",
+    title: "Det droppar vatten från innedelen",
+    keywords: ["droppar", "läcker vatten", "vatten rinner", "blött under innedelen", "kondensvatten", "dränering", "dropp"],
+    body: "Innedelen bildar kondensvatten som leds ut genom en slang. Droppar det inomhus:\n1. Rengör filtren: igensatta filter gör att vatten fryser och sedan rinner över.\n2. Kontrollera att dräneringsslangen lutar nedåt hela vägen och inte är klämd eller igensatt.\n3. På vintern kan slangen frysa där den går ut genom väggen.\nStäng av pumpen om det rinner mycket och boka en felsökning, så rensar vi dräneringen.",
+    book: "troubleshooting",
+  },
+  {
+    id: "high-electricity",
+    title: "Hög elförbrukning",
+    keywords: ["hög elräkning", "drar mycket el", "elförbrukning", "dyr el", "förbrukar mycket", "elkostnad", "kostar mycket el", "energiförbrukning", "strömförbrukning"],
+    body: "**Så minskar du elförbrukningen:**\n1. Rengör filtren varannan månad: smutsiga filter kan öka förbrukningen märkbart.\n2. Håll en jämn temperatur (till exempel 20–21 °C) i stället för att sänka på natten och höja på morgonen.\n3. Använd automatisk fläkthastighet och rikta luften ut i rummet.\n4. Håll utedelen fri från snö, is och löv.\n5. På luft/vatten- och bergvärmepumpar: kontrollera att elpatronen inte går i onödan och att värmekurvan inte är för hög.\nÄr förbrukningen fortfarande hög kan pumpen behöva service, till exempel om köldmedium saknas.",
+    book: "service",
+  },
+  {
+    id: "energy-settings",
+    title: "Rätt inställningar för att spara energi",
+    keywords: ["inställning", "vilken temperatur", "sänka på natten", "nattsänkning", "eco-läge", "spara energi", "bästa inställningen", "fläkthastighet"],
+    body: "En värmepump arbetar mest effektivt med **jämn drift**. Ställ in den temperatur du vill ha (oftast 20–22 °C) och låt den stå. Nattsänkning sparar sällan något: pumpen får jobba hårt på morgonen. Välj automatisk fläkt, låt innerdörrar stå öppna så värmen sprids, och använd semesterläget (ofta 8–10 °C) om huset står tomt.",
+  },
+  {
+    id: "filter-cleaning",
+    title: "Rengöra filtren i innedelen",
+    keywords: ["filter", "filtret", "filtren", "damm", "rengöra filter", "tvätta filter", "byta filter", "dammfilter", "smutsigt filter", "rengöring innedel", "luftfilter"],
+    body: "**Så rengör du filtren (varannan månad, oftare med husdjur):**\n1. Stäng av pumpen med fjärrkontrollen.\n2. Fäll upp frontluckan och dra ut filtren.\n3. Dammsug dem, eller skölj i ljummet vatten med lite diskmedel.\n4. Låt dem torka helt och sätt tillbaka dem.\nRena filter ger mer värme, lägre elförbrukning och bättre luft.",
+  },
+  {
+    id: "outdoor-cleaning",
+    title: "Rengöra och sköta utedelen",
+    keywords: ["rengöra utedelen", "löv i utedelen", "snö på utedelen", "skotta", "lameller", "smutsig utedel", "tvätta utedel", "galler"],
+    body: "Håll utedelen ren så att luften kommer fram:\n1. Ta bort löv och skräp från lamellerna på baksidan, gärna med en mjuk borste.\n2. Skotta bort snö runt och ovanpå utedelen, minst 30 cm runt om.\n3. Spola aldrig med högtryckstvätt: lamellerna böjs lätt.\nBöjda lameller och inre rengöring tar vi hand om vid en service.",
+  },
+  {
+    id: "maintenance-tips",
+    title: "Skötselråd för värmepumpen",
+    keywords: ["skötsel", "underhåll", "skötselråd", "sköta värmepumpen", "tips", "underhållstips", "hålla den i trim", "egenkontroll"],
+    body: "**Skötselråd:**\n1. Rengör innedelens filter varannan månad.\n2. Håll utedelen fri från löv, snö och is.\n3. Kontrollera att dräneringen från innedelen fungerar.\n4. Titta efter olja eller is på rörkopplingarna: det kan tyda på läckage.\n5. Låt en tekniker göra en service vartannat år (varje år på äldre pumpar).\nEn skött pump håller längre och drar mindre el.",
+    book: "service",
+  },
+  {
+    id: "service-interval",
+    title: "Hur ofta behöver värmepumpen service?",
+    keywords: ["hur ofta service", "serviceintervall", "årlig service", "när service", "behöver service", "hur ofta underhåll", "vartannat år"],
+    body: "Vi rekommenderar **service vartannat år**, och varje år när pumpen är äldre än 10 år eller går mycket. Vid service rengörs inne- och utedel, tryck och temperaturer mäts, och slitage upptäcks innan det blir ett dyrt fel. Filtren rengör du själv varannan månad.",
+    book: "service",
+  },
+  {
+    id: "service-includes",
+    title: "Vad ingår i en service?",
+    keywords: ["vad ingår", "vad gör ni vid service", "serviceinnehåll", "servicebesök", "vad görs", "kontroll"],
+    body: "**En service innehåller:**\n1. Rengöring av innedel, filter, fläkt och värmeväxlare.\n2. Rengöring och kontroll av utedelen och dess dränering.\n3. Mätning av tryck, temperaturer och elanslutning.\n4. Kontroll av funktion, inställningar och eventuella felkoder.\nBesöket tar oftast 1–2 timmar och du får en rapport över vad som gjorts.",
+    book: "service",
+  },
+  {
+    id: "move-outdoor-unit",
+    title: "Flytta utedelen",
+    keywords: ["flytta utedelen", "flytta utedel", "ny plats utedel", "omplacering", "byta plats", "fasadrenovering", "flytta värmepumpen", "flytta pumpen"],
+    body: "Utedelen kan flyttas, men köldmediet måste först tas om hand och rören dras om: det får bara göras av en **certifierad tekniker**. En flytt av en befintlig pump kostar 6 500 kr. Tänk på att den nya platsen ska vara fri från snö och takdropp, stå stadigt och inte störa grannar. Boka gärna ett kostnadsfritt hembesök om du vill ha råd om platsen.",
+    book: "installation",
+  },
+  {
+    id: "move-indoor-unit",
+    title: "Flytta innedelen",
+    keywords: ["flytta innedelen", "flytta innedel", "innedel i annat rum", "ny plats inomhus", "flytta inomhusdelen"],
+    body: "En innedel kan flyttas till en annan vägg eller ett annat rum. Rör och kablar förlängs eller dras om, och köldmedie­kretsen öppnas: det gör en certifierad tekniker. En flytt av en befintlig pump kostar 6 500 kr. Bäst placering är ofta högt på en innervägg med fritt luftflöde mot husets öppna ytor.",
+    book: "installation",
+  },
+  {
+    id: "outdoor-placement",
+    title: "Var ska utedelen stå?",
+    keywords: ["placering", "var ska utedelen stå", "över marken", "höjd", "avstånd", "bästa platsen", "under tak", "snötak", "ljud till grannen", "stativ", "markstativ", "väggkonsol"],
+    body: "**En bra plats för utedelen:**\n1. Minst 20–30 cm över marken (mer där det snöar mycket), på stativ eller konsol.\n2. Skyddad från takdropp och ras av snö, gärna med ett litet tak.\n3. Fritt omkring: minst 30 cm bakom och 1 meter framför.\n4. Inte precis vid grannens sovrumsfönster.\nVid ett kostnadsfritt hembesök hjälper vi dig välja plats.",
+    book: "hembesok",
+  },
+  {
+    id: "error-code-general",
+    title: "Felkod i displayen",
+    keywords: ["felkod", "felmeddelande", "display", "displayen visar", "blinkar", "lampa blinkar", "larm", "kod", "error", "timerlampan blinkar", "felsöka display"],
+    body: "**Så gör du när displayen visar en felkod eller en lampa blinkar:**\n1. Skriv upp koden (eller hur många gånger lampan blinkar).\n2. Slå av strömmen till pumpen i 5 minuter och starta den igen.\n3. Slå upp koden i manualen för din modell.\nKommer koden tillbaka behöver pumpen felsökas. Nämn koden och modellen när du bokar, så tar teknikern med rätt delar.",
+    book: "troubleshooting",
+  },
+  {
+    id: "serious-codes",
+    title: "Felkoderna E1, E5, E6, F3 och H6",
+    keywords: ["E1", "E5", "E6", "F3", "H6", "allvarlig felkod", "kommunikationsfel", "högtryck", "lågtryck", "givarfel"],
+    body: "Koderna **E1, E5, E6, F3 och H6** betyder hos de flesta tillverkare ett fel som inte går att åtgärda själv, till exempel kommunikationsfel mellan inne- och utedel, fel på tryck eller givare, eller problem med utedelens fläktmotor. Gör en omstart (bryt strömmen i 5 minuter). Kommer koden tillbaka: stäng av pumpen och boka en felsökning.",
+    book: "troubleshooting",
+  },
+  {
+    id: "error-nibe",
+    title: "Larm och felkoder på Nibe",
+    keywords: ["nibe", "nibe larm", "nibe felkod", "nibe f2040", "nibe f2120", "nibe f1255", "nibe s1155", "nibe f730", "nibe f750", "larmlogg"],
+    body: "Nibe visar larm i klartext på displayen med ett larmnummer. Vanliga orsaker är lågt flöde, högtryck eller att en givare fallerar.\n1. Notera larmnumret och texten.\n2. Kvittera larmet på displayen (\"återställ larm\") och se om det kommer tillbaka.\n3. Kontrollera att filter och smutsfilter är rena och att trycket i värmesystemet är rätt.\nKommer larmet tillbaka, boka en felsökning och uppge larmnumret.",
+    book: "troubleshooting",
+  },
+  {
+    id: "error-toshiba",
+    title: "Felkoder på Toshiba (Haori, Daiseikai, Shorai, Seiya)",
+    keywords: ["toshiba", "haori", "daiseikai", "shorai", "seiya", "toshiba felkod", "toshiba blinkar", "timerlampa toshiba"],
+    body: "På Toshibas luft/luft-pumpar (Haori, Daiseikai, Shorai, Seiya) blinkar timer- eller driftlampan vid fel. Koden läser du ut med fjärrkontrollens CHECK-knapp, eller så läser teknikern ut den. Gör först en omstart genom att bryta strömmen i 5 minuter och rengör filtren. Blinkar den igen: boka en felsökning. Service på Toshiba luft/luft kostar 2 500 kr.",
+    book: "troubleshooting",
+  },
+  {
+    id: "error-panasonic",
+    title: "Felkoder på Panasonic (Flagship, LZ)",
+    keywords: ["panasonic", "flagship", "lz", "panasonic felkod", "panasonic blinkar", "h-kod", "f-kod", "etherea"],
+    body: "Panasonic visar fel som en kod som börjar på H (oftast givare eller kommunikation) eller F (skyddsfunktion). Koden visas när du håller inne CHECK på fjärrkontrollen. Gör en omstart och rengör filtren. F-koder och återkommande H-koder behöver felsökas av en tekniker. Service på Panasonic luft/luft (till exempel Flagship och LZ) kostar 2 500 kr.",
+    book: "troubleshooting",
+  },
+  {
+    id: "error-daikin",
+    title: "Felkoder på Daikin",
+    keywords: ["daikin", "daikin felkod", "u4", "a5", "daikin blinkar", "daikin ururu", "daikin emura"],
+    body: "Daikin visar koder som **U4** (kommunikation mellan inne- och utedel), **A5** (frysskydd eller högtryck) och **E7** (utedelens fläkt). Bryt strömmen i 5 minuter och starta igen. Kommer samma kod tillbaka behövs en felsökning.",
+    book: "troubleshooting",
+  },
+  {
+    id: "error-mitsubishi",
+    title: "Felkoder på Mitsubishi",
+    keywords: ["mitsubishi", "mitsubishi electric", "mitsubishi felkod", "kirigamine", "operation-lampan blinkar", "p8", "u2"],
+    body: "Mitsubishi Electric blinkar med driftlampan och visar koder som **P8** (temperaturfel) eller **U2** (kompressorskydd). Gör en omstart och rengör filtren. Vid U-koder ska pumpen inte startas om och om igen: boka en felsökning.",
+    book: "troubleshooting",
+  },
+  {
+    id: "error-samsung-lg",
+    title: "Felkoder på Samsung och LG",
+    keywords: ["samsung", "lg", "samsung felkod", "lg felkod", "samsung wind-free", "ch05", "ch10", "e101"],
+    body: "Samsung visar koder som **E101** (kommunikation) och LG koder som **CH05** eller **CH10** (kommunikation och fläktmotor). Bryt strömmen i 5 minuter och starta igen. Återkommer koden behöver en tekniker felsöka kablage och kretskort.",
+    book: "troubleshooting",
+  },
+  {
+    id: "error-ivt-thermia",
+    title: "Larm på bergvärmepumpar (IVT, Thermia, Nibe, Qvantum)",
+    keywords: ["ivt", "thermia", "qvantum", "bergvärme larm", "lågtryckslarm", "högtryckslarm", "köldbärare", "brine", "motorskydd", "bergvärmepump larm"],
+    body: "Bergvärmepumpar larmar ofta för **lågt tryck i köldbärarkretsen** (brine), högtryck eller motorskydd.\n1. Läs av larmet och kvittera det på displayen.\n2. Kontrollera trycket i köldbärarkretsen och värmesystemet på manometrarna.\n3. Se efter att cirkulationspumparna går.\nÅterkommande lågtryckslarm kan betyda ett läckage: boka en felsökning.",
+    book: "troubleshooting",
+  },
+  {
+    id: "remote-control",
+    title: "Fjärrkontrollen fungerar inte",
+    keywords: ["fjärrkontroll", "fjärrkontrollen", "kontrollen", "batterier", "reagerar inte på fjärrkontrollen", "timer", "klocka", "app", "wifi"],
+    body: "1. Byt båda batterierna i fjärrkontrollen.\n2. Rikta den mot innedelen på nära håll; starkt solljus kan störa mottagaren.\n3. Många innedelar har en nödknapp under frontluckan som startar pumpen utan fjärrkontroll.\n4. Styr du via app eller wifi: starta om routern och pumpen.\nEn trasig mottagare eller ett kretskort felsöker en tekniker.",
+  },
+  {
+    id: "hot-water",
+    title: "Varmvattnet räcker inte eller är ljummet",
+    keywords: ["varmvatten", "varmvattnet", "ljummet vatten", "kallt vatten i duschen", "varmvattnet tar slut", "beredare", "varmvattenberedare", "dusch"],
+    body: "Gäller luft/vatten- och bergvärmepumpar med varmvatten:\n1. Kontrollera att varmvattenläget inte står på ekonomi; välj normal eller komfort.\n2. Har många duschat i rad tar det en stund innan beredaren är varm igen; tillfällig extra varmvatten finns ofta i menyn.\n3. Se efter att pumpen inte har ett larm.\nÄr vattnet ofta ljummet kan en givare eller växelventil vara fel: boka en felsökning.",
+    book: "troubleshooting",
+  },
+  {
+    id: "legionella",
+    title: "Varmvattentemperatur och legionella",
+    keywords: ["legionella", "bakterier i varmvattnet", "hur varmt varmvatten", "60 grader", "periodisk höjning", "extra varmvatten"],
+    body: "Varmvattnet i beredaren bör regelbundet värmas till minst 60 °C för att hindra legionella. De flesta pumpar gör det automatiskt en gång i veckan (periodisk höjning). Kontrollera att funktionen är påslagen i menyn; vid service ser teknikern över inställningen.",
+  },
+  {
+    id: "radiators-cold",
+    title: "Kalla element eller golvvärme",
+    keywords: ["kalla element", "elementen är kalla", "golvvärme", "radiator", "vattenburen värme", "värmekurva", "luft i elementen", "lufta"],
+    body: "Med luft/vatten- eller bergvärme:\n1. **Lufta elementen** när de är varma upptill men kalla nedtill.\n2. Kontrollera trycket i värmesystemet (oftast 1–1,5 bar) och fyll på vid behov.\n3. Höj värmekurvan ett steg i taget om hela huset är kallt, och vänta ett dygn mellan ändringarna.\nHjälper det inte kan en cirkulationspump eller shuntventil vara fel: boka en felsökning.",
+    book: "troubleshooting",
+  },
+  {
+    id: "cooling",
+    title: "Kyla på sommaren",
+    keywords: ["kyla", "kylläge", "luftkonditionering", "ac", "svalka", "sommar", "för varmt", "värmebölja"],
+    body: "Luft/luft-värmepumpar kan kyla. Välj kylläget (snöflingan) och en temperatur på 22–25 °C; större skillnad mot utomhustemperaturen drar mer el och känns inte behagligare. Stäng persienner mot sol och rikta luften uppåt. Kyler den inte trots rena filter kan köldmedium saknas: boka en felsökning.",
+    book: "troubleshooting",
+  },
+  {
+    id: "smell",
+    title: "Det luktar från innedelen",
+    keywords: ["luktar", "lukt", "dålig lukt", "unken lukt", "mögel", "bränd lukt", "luktar bränt", "stinker"],
+    body: "En unken lukt kommer oftast från smuts och fukt i filter och värmeväxlare. Rengör filtren och kör pumpen i fläktläge en stund så torkar den. Försvinner inte lukten behöver innedelen rengöras invändigt vid en service. **Luktar det bränt:** stäng av pumpen och bryt strömmen direkt, och ring oss.",
+    book: "service",
+  },
+  {
+    id: "warranty",
+    title: "Garanti",
+    keywords: ["garanti", "garantin", "garantitid", "reklamation", "tillverkargaranti", "fel under garantin", "garantiärende", "reklamera"],
+    body: "Tillverkarnas garanti på värmepumpar är oftast **2–5 år** beroende på märke och avtal. Garantiärenden registrerar vi hos tillverkaren och följer deras process. På vårt eget arbete lämnar vi 12 månaders garanti. Visar det sig att garantin har gått ut eller att felet beror på handhavande debiteras 2 500 kr efter ROT-avdrag. Reklamationer görs skriftligen inom 14 dagar från att felet upptäckts.",
+    book: "troubleshooting",
+  },
+  {
+    id: "rot-deduction",
+    title: "ROT-avdrag",
+    keywords: ["rot", "rot-avdrag", "rotavdrag", "skatteavdrag", "avdrag", "skatteverket", "arbetskostnad"],
+    body: "Service, felsökning och installation i ditt hem ger rätt till **ROT-avdrag** på arbetskostnaden. Vi gör avdraget direkt på fakturan och ansöker hos Skatteverket; du behöver bara uppge ditt personnummer och att du äger bostaden. Våra priser för felsökning anges efter ROT-avdrag.",
+  },
+  {
+    id: "prices",
+    title: "Priser",
+    keywords: ["pris", "priser", "kostar", "kostnad", "vad kostar", "hur mycket", "prislista", "kronor", "kr", "dyrt"],
+    body: "**Våra priser (inklusive moms):**\n1. Service: 2 500 kr för luft/luft från Toshiba och Panasonic (till exempel Haori, Daiseikai, Shorai, Seiya, Flagship och LZ), annars 2 500–5 000 kr (mer för luft/vatten, bergvärme och frånluft).\n2. Felsökning: 2 500 kr inklusive diagnos och resa, efter ROT-avdrag.\n3. Installation: 6 500 kr för flytt av en befintlig pump; nya installationer får en offert.\n4. Hembesök: kostnadsfritt, 30 minuter.\nDu ser priset för din tjänst när du bokar.",
+  },
+  {
+    id: "booking",
+    title: "Så bokar du",
+    keywords: ["boka", "bokning", "boka tid", "hur bokar jag", "boka service", "lediga tider", "när kan ni komma", "tid", "beställa"],
+    body: "Du bokar på sidan **Boka service** i tre steg: välj tjänst och beskriv problemet, välj en ledig tid, och fyll i dina uppgifter. Hembesök kan bokas från 3 dagar framåt och övriga tjänster från 14 dagar framåt. Du får en bekräftelse med en kalenderfil och en länk där du ser, flyttar eller avbokar ditt besök.",
+    book: "service",
+  },
+  {
+    id: "cancellation",
+    title: "Avboka eller flytta ett besök",
+    keywords: ["avboka", "avbokning", "omboka", "flytta tiden", "bokade tid", "flytta min tid", "flytta besöket", "ändra tid", "ändra bokning", "ställa in", "kan inte komma", "avbokningsavgift"],
+    body: "Du avbokar eller flyttar ditt besök via **länken i bekräftelsemejlet**, senast 24 timmar före den bokade tiden. Avbokar du senare debiteras 50 % av tjänstens pris. Hittar du inte mejlet, ring oss så hjälper vi dig.",
+  },
+  {
+    id: "home-visit",
+    title: "Kostnadsfritt hembesök",
+    keywords: ["hembesök", "gratis besök", "kostnadsfritt", "rådgivning", "kolla huset", "offertbesök", "komma hem och titta", "köpa värmepump"],
+    body: "Vid ett **kostnadsfritt hembesök** (30 minuter) kommer en tekniker hem till dig, tittar på huset och ger råd om vilken värmepump som passar och var den ska sitta. Du får sedan en offert. Hembesök kan bokas från 3 dagar framåt.",
+    book: "hembesok",
+  },
+  {
+    id: "new-installation",
+    title: "Installera en ny värmepump",
+    keywords: ["installera", "installation", "ny värmepump", "köpa värmepump", "byta värmepump", "offert", "montera", "nyinstallation"],
+    body: "Nya installationer får en **offert** anpassad efter ditt hus: börja med ett kostnadsfritt hembesök så mäter vi upp och föreslår modell och placering. Flytt av en befintlig pump kostar 6 500 kr. Installationen görs av certifierade tekniker och du får ett installationsprotokoll att signera.",
+    book: "hembesok",
+  },
+  {
+    id: "when-to-call",
+    title: "När ska jag ringa en tekniker?",
+    keywords: ["ringa tekniker", "akut", "brådskande", "farligt", "läcker olja", "bränt", "elfel", "löser ut säkringen", "stänga av", "nödfall"],
+    body: "**Stäng av pumpen och kontakta oss direkt om:**\n1. Det luktar bränt, ryker från innedelen eller gnistrar.\n2. Säkringen eller jordfelsbrytaren löser ut igen när du slår på.\n3. Det läcker olja eller köldmedium (oljefläckar vid rörkopplingarna).\n4. Ett högt metalliskt ljud hörs.\nBrådskande ärenden försöker vi hjälpa inom 24–48 timmar.",
+    book: "troubleshooting",
+  },
+  {
+    id: "lifespan",
+    title: "Hur länge håller en värmepump?",
+    keywords: ["livslängd", "hur länge håller", "gammal värmepump", "byta ut", "dags att byta", "15 år", "äldre pump", "reservdelar"],
+    body: "En luft/luft-värmepump håller oftast 12–15 år och en berg- eller luft/vatten-pump 15–20 år, med regelbunden service. Äldre pumpar drar ofta mer el, och reservdelar kan behöva beställas. Funderar du på att byta: boka ett kostnadsfritt hembesök så jämför vi kostnaden för reparation och ny pump.",
+    book: "hembesok",
+  },
+  {
+    id: "payment",
+    title: "Betalning och faktura",
+    keywords: ["betala", "betalning", "faktura", "fakturan", "förfallodag", "swish", "kort", "moms"],
+    body: "Du betalar mot **faktura** efter besöket, oftast med 30 dagars betalningstid. Alla priser är inklusive moms, och ROT-avdraget görs direkt på fakturan.",
+  },
+  {
+    id: "visit-duration",
+    title: "Hur lång tid tar ett besök?",
+    keywords: ["hur lång tid", "tar det", "timmar", "hur länge", "besökets längd", "tid på plats", "vara hemma"],
+    body: "Ett service- eller felsökningsbesök tar oftast **1–2 timmar**; vi bokar två timmar. Ett hembesök tar 30 minuter. Se till att teknikern kommer åt både innedelen och utedelen. Brådskande ärenden försöker vi hjälpa inom 24–48 timmar.",
+  },
+  {
+    id: "fgas-refrigerant",
+    title: "Köldmedium och läckage",
+    keywords: ["köldmedium", "freon", "läckage", "gas", "fylla på", "r32", "r410a", "r290", "f-gas", "läcker köldmedium"],
+    body: "Köldmediet cirkulerar i ett slutet system och ska inte behöva fyllas på. Minskar värmen och syns olja eller is vid rörkopplingarna kan det läcka. Arbete med köldmedium (R32, R410A, R290) får bara göras av certifierad personal; vi söker läckan, åtgärdar den och fyller på.",
+    book: "troubleshooting",
+  },
+];
