@@ -19,7 +19,7 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   "/admin/blocked-times": withSite("Blockerade tider"),
   "/admin/bookings": withSite("Bokningar"),
   "/admin/bookings/new": withSite("Ny bokning"),
-  "/technician": withSite("Tekniker Dashboard"),
+  "/technician": withSite("Teknikerportal"),
 };
 
 /** Pages whose path ends in a parameter: one title for every path under the prefix. */

@@ -1,9 +1,8 @@
 // ServiceBot's contract (SPEC §7 POST /api/chatbot/troubleshoot, §5 Chat).
 import { z } from "zod";
+import { CHAT_HISTORY_MAX, CHAT_QUESTION_MAX } from "./chatbot-limits";
 
-export const CHAT_QUESTION_MAX = 2000;
-/** How many earlier messages a question may bring for context (a follow-up such as "och om …?"). */
-export const CHAT_HISTORY_MAX = 6;
+export { CHAT_HISTORY_MAX, CHAT_QUESTION_MAX };
 
 export const chatbotText = {
   questionRequired: "Skriv en fråga",

@@ -1,7 +1,7 @@
 import { COMPANY } from "@/common/constants";
 
-// Swedish texts of the ServiceBot chat dialog (SPEC §2 ServiceBot dialog); the launcher button's text
-// is in ./launcher-text.
+// Swedish texts of the ServiceBot chat dialog (SPEC §2 ServiceBot dialog, §8 chat); the launcher
+// button's text is in ./launcher-text.
 
 export const chatText = {
   title: "ServiceBot",
@@ -9,5 +9,25 @@ export const chatText = {
   greeting:
     "Hej! Jag är ServiceBot. Jag kan svara på frågor om värmepumpar, felsökning, underhåll och bokning. Vad kan jag hjälpa dig med?",
   botName: "ServiceBot",
-  comingSoon: `Chatten öppnar snart. Till dess når du vår kundtjänst på ${COMPANY.phone} (${COMPANY.openingHours.toLowerCase()}).`,
+  you: "Du",
+  conversation: "Konversation med ServiceBot",
+  quickPromptsLabel: "Vanliga frågor",
+  // SPEC §2: the six quick prompts, shown while only the greeting exists.
+  quickPrompts: [
+    "Min värmepump värmer inte",
+    "Värmepumpen låter konstigt",
+    "Hög elförbrukning",
+    "Flytta utedel eller innedel",
+    "Tips på skötsel och underhåll",
+    "Felkod i displayen",
+  ],
+  inputLabel: "Din fråga",
+  inputPlaceholder: "Skriv din fråga här...",
+  inputHint: "Enter skickar, Skift+Enter ger en ny rad.",
+  send: "Skicka",
+  typing: "ServiceBot skriver...",
+  // SPEC §8 chat.
+  errorTitle: "Något gick fel",
+  errorDescription: "Kunde inte hämta svar från chatboten. Försök igen senare.",
+  fallback: `Jag kan tyvärr inte svara just nu. Försök igen om en stund, eller ring vår kundtjänst på ${COMPANY.phone} (${COMPANY.openingHours.toLowerCase()}).`,
 } as const;
