@@ -162,19 +162,23 @@ export const StaffBookingLinkSchema = z.object({
 });
 export type StaffBookingLink = z.output<typeof StaffBookingLinkSchema>;
 
+/** A booking as staff see it (the admin detail page and the technician portal). */
+export const StaffBookingSchema = z.object({
+  id: z.number(),
+  serviceType: z.enum(SERVICE_TYPES),
+  status: z.enum(BOOKING_STATUSES),
+  date: z.string(),
+  timeSlot: z.string(),
+  description: z.string(),
+  heatpumpModel: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  technician: TechnicianRefSchema.nullable(),
+});
+export type StaffBooking = z.output<typeof StaffBookingSchema>;
+
 export const AdminBookingDetailSchema = z.object({
-  booking: z.object({
-    id: z.number(),
-    serviceType: z.enum(SERVICE_TYPES),
-    status: z.enum(BOOKING_STATUSES),
-    date: z.string(),
-    timeSlot: z.string(),
-    description: z.string(),
-    heatpumpModel: z.string().nullable(),
-    notes: z.string().nullable(),
-    createdAt: z.string(),
-    technician: TechnicianRefSchema.nullable(),
-  }),
+  booking: StaffBookingSchema,
   /** The contact details the booking was made with (its own copy). */
   contact: BookingCustomerSchema,
   /** The customer record the booking belongs to. */

@@ -1,8 +1,8 @@
 // The technician portal's contracts (SPEC §2 technician portal, §5 service completion, §7 the
 // /api/technician rows): visits of a day and ahead, one visit, its status, and the service report.
 import { z } from "zod";
-import { BOOKING_STATUSES, SERVICE_HISTORY_TYPES, SERVICE_TYPES } from "@/common/constants";
-import { AdminBookingListItemSchema, BookingImageSchema, TechnicianRefSchema } from "./admin-bookings";
+import { SERVICE_HISTORY_TYPES } from "@/common/constants";
+import { AdminBookingListItemSchema, BookingImageSchema, StaffBookingSchema } from "./admin-bookings";
 import { BookingCustomerSchema, isoDateSchema } from "./bookings";
 
 export const technicianText = {
@@ -35,17 +35,7 @@ export const VisitProductSchema = z.object({
 
 /** GET /api/technician/booking/{id}: the booking with its customer and product. */
 export const TechnicianBookingSchema = z.object({
-  booking: z.object({
-    id: z.number(),
-    serviceType: z.enum(SERVICE_TYPES),
-    status: z.enum(BOOKING_STATUSES),
-    date: z.string(),
-    timeSlot: z.string(),
-    description: z.string(),
-    heatpumpModel: z.string().nullable(),
-    notes: z.string().nullable(),
-    technician: TechnicianRefSchema.nullable(),
-  }),
+  booking: StaffBookingSchema,
   /** Where the visit is and whom to call: the booking's own copy of the contact details. */
   contact: BookingCustomerSchema,
   customer: z.object({ id: z.number(), notes: z.string().nullable() }),

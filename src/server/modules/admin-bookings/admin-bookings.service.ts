@@ -18,7 +18,7 @@ import { bookingConfirmationEmail, bookingMovedEmail } from "../bookings/booking
 import { contactOfBooking, slotKey, type Actor, type BookingRow, type BookingsRepository, type LinkRow } from "../bookings/bookings.repository";
 import { customerLinkUrl, linkExpiry, newLinkToken } from "../bookings/customer-link";
 import { bookingServerText as text } from "../bookings/bookings.text";
-import { toBookingEvent, toBookingImage, toListItem } from "../bookings/booking-views";
+import { toBookingEvent, toBookingImage, toListItem, toStaffBooking } from "../bookings/booking-views";
 import { reminderNotNeeded } from "../bookings/visit-reminders";
 
 type Deps = {
@@ -79,18 +79,7 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
       if (!found) throw notFound(text.bookingNotFound);
       const { booking, customer, technician, images, link, history } = found;
       return {
-        booking: {
-          id: booking.id,
-          serviceType: booking.serviceType as ServiceType,
-          status: booking.status as BookingStatus,
-          date: booking.date,
-          timeSlot: booking.timeSlot,
-          description: booking.description,
-          heatpumpModel: booking.heatpumpModel,
-          notes: booking.notes,
-          createdAt: booking.createdAt.toISOString(),
-          technician,
-        },
+        booking: toStaffBooking(booking, technician),
         contact: contactOfBooking(booking),
         customer: { id: customer.id, name: customer.name, email: customer.email, phone: customer.phone, address: customer.address, postalCode: customer.postalCode, city: customer.city, notes: customer.notes },
         images: images.map((image) => toBookingImage(image)),

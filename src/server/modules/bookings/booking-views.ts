@@ -1,8 +1,8 @@
 // Rows of the bookings repository in the shapes of the shared contracts (src/common/schemas).
 import type { BookingStatus, ServiceType } from "@/common/constants";
-import type { AdminBookingListItem, BookingEvent, BookingImage } from "@/common/schemas/admin-bookings";
+import type { AdminBookingListItem, BookingEvent, BookingImage, StaffBooking } from "@/common/schemas/admin-bookings";
 import type { bookingEvents } from "../../db/schema";
-import type { ImageRow } from "./bookings.repository";
+import type { BookingRow, ImageRow } from "./bookings.repository";
 
 type ListRow = {
   id: number;
@@ -54,4 +54,18 @@ export const toBookingEvent = (row: typeof bookingEvents.$inferSelect): BookingE
   kind: row.kind as BookingEvent["kind"],
   from: row.fromValue,
   to: row.toValue,
+});
+
+/** A booking as staff see it, with its technician (the admin detail page and the technician portal). */
+export const toStaffBooking = (booking: BookingRow, technician: StaffBooking["technician"]): StaffBooking => ({
+  id: booking.id,
+  serviceType: booking.serviceType as ServiceType,
+  status: booking.status as BookingStatus,
+  date: booking.date,
+  timeSlot: booking.timeSlot,
+  description: booking.description,
+  heatpumpModel: booking.heatpumpModel,
+  notes: booking.notes,
+  createdAt: booking.createdAt.toISOString(),
+  technician,
 });

@@ -1,11 +1,11 @@
 import { STATUS_AFTER, technicianMay, technicianRefusal, type TechnicianAction } from "@/common/booking-rules";
-import type { BookingStatus, ServiceType } from "@/common/constants";
+import type { BookingStatus } from "@/common/constants";
 import type { ServiceReportSchema, TechnicianBooking, TechnicianVisit } from "@/common/schemas/technician";
 import type { z } from "zod";
 import { conflict, notFound } from "../../lib/errors";
 import type { SessionUser } from "../../plugins/session";
 import { actorOf } from "../admin-bookings/admin-bookings.service";
-import { toBookingImage, toListItem } from "../bookings/booking-views";
+import { toBookingImage, toListItem, toStaffBooking } from "../bookings/booking-views";
 import { contactOfBooking, type BookingRow, type BookingsRepository } from "../bookings/bookings.repository";
 
 type Deps = { repo: BookingsRepository; now: () => Date; today: () => string };
@@ -50,17 +50,7 @@ export function createTechnicianVisitsService({ repo, now, today }: Deps) {
       if (!found || !mayWorkOn(user, found.booking)) throw notFound(VISIT_NOT_FOUND);
       const { booking, technician, product, customerNotes, images } = found;
       return {
-        booking: {
-          id: booking.id,
-          serviceType: booking.serviceType as ServiceType,
-          status: booking.status as BookingStatus,
-          date: booking.date,
-          timeSlot: booking.timeSlot,
-          description: booking.description,
-          heatpumpModel: booking.heatpumpModel,
-          notes: booking.notes,
-          technician,
-        },
+        booking: toStaffBooking(booking, technician),
         contact: contactOfBooking(booking),
         customer: { id: booking.customerId, notes: customerNotes },
         product: product && {
