@@ -27,6 +27,9 @@ import { adminBookingsRoutes } from "./modules/admin-bookings/admin-bookings.rou
 import { createAdminBookingsService } from "./modules/admin-bookings/admin-bookings.service";
 import { chatbotRoutes } from "./modules/chatbot/chatbot.routes";
 import { createChatbotService } from "./modules/chatbot/chatbot.service";
+import { createProtocolsRepository } from "./modules/protocols/protocols.repository";
+import { protocolsRoutes } from "./modules/protocols/protocols.routes";
+import { createProtocolsService } from "./modules/protocols/protocols.service";
 import { technicianVisitsRoutes } from "./modules/technician-visits/technician-visits.routes";
 import { createTechnicianVisitsService } from "./modules/technician-visits/technician-visits.service";
 import { createBlockedTimesRepository } from "./modules/blocked-times/blocked-times.repository";
@@ -149,6 +152,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       log: app.log,
     }),
   });
+  await app.register(protocolsRoutes, { protocols: createProtocolsService({ repo: createProtocolsRepository(database.db), outbox, publicUrl: config.publicUrl }) });
   await app.register(technicianVisitsRoutes, { visits: createTechnicianVisitsService({ repo: bookingsRepo, now, today: availability.today }) });
   const visitReminders = createVisitReminders({ repo: bookingsRepo, outbox, now, timeZone: config.timeZone, publicUrl: config.publicUrl });
 

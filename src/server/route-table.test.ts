@@ -31,6 +31,10 @@ const REVIEWED_PUBLIC_ROUTES = [
   "DELETE /api/booking/images/:imageId",
   "GET /api/booking/images/:id/file",
   "POST /api/chatbot/troubleshoot", // ServiceBot, for every visitor (rate-limited per address)
+  // The customer's installation protocol behind its unguessable 128-bit id (DECISIONS 10).
+  "GET /api/protocols/:publicId",
+  "POST /api/protocols/:publicId/customer-sign",
+  "GET /api/protocols/:publicId/pdf",
 ].sort();
 
 let t: TestApp;

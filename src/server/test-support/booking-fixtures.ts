@@ -40,3 +40,10 @@ export async function pngDataUrl(): Promise<string> {
   const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: { r: 0, g: 128, b: 0, alpha: 0.5 } } }).png().toBuffer();
   return `data:image/png;base64,${png.toString("base64")}`;
 }
+
+/** A signature as a 500 × 200 canvas draws it: a dark stroke across a transparent pad (PNG data URL). */
+export async function signatureDataUrl(path = "M30 150 C 80 20, 140 180, 200 90 S 320 40, 460 120"): Promise<string> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="500" height="200"><path d="${path}" stroke="#111" stroke-width="3" fill="none"/></svg>`;
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  return `data:image/png;base64,${png.toString("base64")}`;
+}

@@ -1,0 +1,181 @@
+// Installation protocols (SPEC §3 installation_protocols, §5 installation protocol, §7 the
+// /api/technician/protocols, /api/protocols and /api/admin/protocols rows; DECISIONS 10, 21).
+import { z } from "zod";
+import { INSTALLATION_TYPES, PROTOCOL_STATUSES, REFRIGERANT_TYPES } from "@/common/constants";
+import { CHECKLIST_GROUPS, type ChecklistGroupKey } from "@/common/protocols/rules";
+import { isoDateSchema } from "./bookings";
+
+export const protocolText = {
+  // SPEC §5 server-side schema.
+  customerNameRequired: "Kundens namn krävs",
+  emailRequired: "E-postadress krävs",
+  emailInvalid: "Ogiltig e-postadress",
+  installationDateRequired: "Installationsdatum krävs",
+  tooLong: "Texten är för lång",
+  refrigerantAmountInvalid: "Ange köldmediemängden i kg, till exempel 1,2",
+  signatureInvalid: "Signaturen kunde inte läsas. Rita den igen.",
+  imageInvalid: "Bilden kunde inte läsas",
+  tooManyImages: (max: number) => `Högst ${max} bilder per grupp`,
+  actionInvalid: "Ogiltig åtgärd",
+  // SPEC §5 customer signing.
+  customerSignatureRequired: "Vänligen signera protokollet innan du fortsätter.",
+} as const;
+
+export const PROTOCOL_IMAGE_GROUPS = ["condenseDrainPipe", "serialNumbers", "completedInstallation"] as const;
+export type ProtocolImageGroup = (typeof PROTOCOL_IMAGE_GROUPS)[number];
+export const PROTOCOL_IMAGE_GROUP_LABELS: Record<ProtocolImageGroup, string> = {
+  condenseDrainPipe: "Kondensavlopp",
+  serialNumbers: "Serienummer på ute- och innedel",
+  completedInstallation: "Färdig installation",
+};
+export const MAX_IMAGES_PER_GROUP = 4;
+/** A drawn signature as a data URL (a 500 × 200 canvas is some 10–40 KB). */
+const MAX_SIGNATURE_CHARS = 400_000;
+/** A photo compressed in the browser (1600 px, quality 0.85: a few hundred KB). */
+const MAX_PHOTO_CHARS = 3_000_000;
+
+const optionalText = (max = 2000) =>
+  z
+    .string({ error: protocolText.tooLong })
+    .trim()
+    .max(max, { error: protocolText.tooLong })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const checklistSchema = (group: ChecklistGroupKey) =>
+  z.object(Object.fromEntries(Object.keys(CHECKLIST_GROUPS[group].items).map((key) => [key, z.boolean().optional()]))).optional();
+
+const checklists = Object.fromEntries((Object.keys(CHECKLIST_GROUPS) as ChecklistGroupKey[]).map((group) => [group, checklistSchema(group)])) as Record<
+  ChecklistGroupKey,
+  ReturnType<typeof checklistSchema>
+>;
+
+const dataUrl = (max: number, message: string) => z.string({ error: message }).max(max, { error: message }).regex(/^data:image\/[a-z+.-]+;base64,[A-Za-z0-9+/=]+$/, { error: message });
+
+export const ProtocolImagesSchema = z.object(
+  Object.fromEntries(
+    PROTOCOL_IMAGE_GROUPS.map((group) => [group, z.array(dataUrl(MAX_PHOTO_CHARS, protocolText.imageInvalid)).max(MAX_IMAGES_PER_GROUP, { error: protocolText.tooManyImages(MAX_IMAGES_PER_GROUP) }).default([])]),
+  ) as Record<ProtocolImageGroup, z.ZodDefault<z.ZodArray<z.ZodString>>>,
+);
+
+/**
+ * The technician's protocol, saved as a draft or finished (SPEC §7 POST/PATCH
+ * /api/technician/protocols). The status is the server's to decide from `action` and the signatures.
+ */
+export const ProtocolInputSchema = z.object({
+  action: z.enum(["draft", "finish"], { error: protocolText.actionInvalid }).default("draft"),
+  bookingId: z.number().int().positive().nullish(),
+  installationDate: isoDateSchema(protocolText.installationDateRequired),
+  customerName: z.string({ error: protocolText.customerNameRequired }).trim().min(1, { error: protocolText.customerNameRequired }).max(200, { error: protocolText.tooLong }),
+  customerEmail: z
+    .string({ error: protocolText.emailRequired })
+    .trim()
+    .min(1, { error: protocolText.emailRequired })
+    .pipe(z.email({ error: protocolText.emailInvalid }).max(254, { error: protocolText.emailInvalid })),
+  customerPhone: optionalText(40),
+  installationAddress: optionalText(300),
+  organizationNumber: optionalText(40),
+  companyName: optionalText(200),
+  companyOrgNumber: optionalText(40),
+  companyPhone: optionalText(40),
+  installedBrand: optionalText(100),
+  installedModel: optionalText(100),
+  installedPower: optionalText(40),
+  installationType: z.enum(INSTALLATION_TYPES).default("luftvarmepump"),
+  indoorUnitLocation: optionalText(200),
+  outdoorUnitLocation: optionalText(200),
+  electricalConnectionType: optionalText(100),
+  refrigerantType: z.enum(REFRIGERANT_TYPES).default("R32"),
+  refrigerantAmount: z.number({ error: protocolText.refrigerantAmountInvalid }).min(0, { error: protocolText.refrigerantAmountInvalid }).max(500, { error: protocolText.refrigerantAmountInvalid }).nullish(),
+  technicianCertificateNumber: optionalText(60),
+  companyCertificateNumber: optionalText(60),
+  demontagedProducts: optionalText(),
+  notes: optionalText(4000),
+  technicianNotes: optionalText(4000),
+  customerComments: optionalText(),
+  ...checklists,
+  protocolImages: ProtocolImagesSchema.optional(),
+  technicianSignature: dataUrl(MAX_SIGNATURE_CHARS, protocolText.signatureInvalid).nullish(),
+  customerSignature: dataUrl(MAX_SIGNATURE_CHARS, protocolText.signatureInvalid).nullish(),
+});
+export type ProtocolInput = z.input<typeof ProtocolInputSchema>;
+export type ProtocolInputParsed = z.output<typeof ProtocolInputSchema>;
+
+const ChecklistViewSchema = z.record(z.string(), z.boolean());
+
+/** A protocol as staff see it. */
+export const ProtocolSchema = z.object({
+  id: z.number(),
+  publicId: z.string(),
+  status: z.enum(PROTOCOL_STATUSES),
+  signingUrl: z.string(),
+  bookingId: z.number().nullable(),
+  technicianName: z.string().nullable(),
+  installationDate: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  customerPhone: z.string().nullable(),
+  installationAddress: z.string().nullable(),
+  organizationNumber: z.string().nullable(),
+  companyName: z.string().nullable(),
+  companyOrgNumber: z.string().nullable(),
+  companyPhone: z.string().nullable(),
+  installedBrand: z.string().nullable(),
+  installedModel: z.string().nullable(),
+  installedPower: z.string().nullable(),
+  installationType: z.string(),
+  indoorUnitLocation: z.string().nullable(),
+  outdoorUnitLocation: z.string().nullable(),
+  electricalConnectionType: z.string().nullable(),
+  refrigerantType: z.string(),
+  refrigerantAmount: z.number().nullable(),
+  co2eTonnes: z.number().nullable(),
+  leakChecksRequired: z.boolean(),
+  technicianCertificateNumber: z.string().nullable(),
+  companyCertificateNumber: z.string().nullable(),
+  demontagedProducts: z.string().nullable(),
+  notes: z.string().nullable(),
+  technicianNotes: z.string().nullable(),
+  customerComments: z.string().nullable(),
+  checklists: z.record(z.string(), ChecklistViewSchema),
+  protocolImages: z.record(z.string(), z.array(z.string())),
+  technicianSignature: z.string().nullable(),
+  technicianSignedAt: z.string().nullable(),
+  customerSignature: z.string().nullable(),
+  customerSignedAt: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type Protocol = z.output<typeof ProtocolSchema>;
+
+/** What the customer's link shows (SPEC §2 customer protocol page): no internal notes, no staff ids. */
+export const CustomerProtocolSchema = ProtocolSchema.omit({ technicianNotes: true, bookingId: true, signingUrl: true, publicId: true });
+export type CustomerProtocol = z.output<typeof CustomerProtocolSchema>;
+
+export const ProtocolListItemSchema = z.object({
+  id: z.number(),
+  customerName: z.string(),
+  installedBrand: z.string().nullable(),
+  installedModel: z.string().nullable(),
+  installationAddress: z.string().nullable(),
+  status: z.enum(PROTOCOL_STATUSES),
+  createdAt: z.string(),
+  technicianName: z.string().nullable(),
+});
+export const ProtocolListSchema = z.array(ProtocolListItemSchema);
+export type ProtocolListItem = z.output<typeof ProtocolListItemSchema>;
+
+export const ProtocolListQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(PROTOCOL_STATUSES).optional(),
+});
+
+export const ProtocolSavedSchema = z.object({ id: z.number(), publicId: z.string(), status: z.enum(PROTOCOL_STATUSES) });
+
+export const CustomerSignSchema = z.object({
+  customerSignature: z.string({ error: protocolText.customerSignatureRequired }).min(1, { error: protocolText.customerSignatureRequired }).pipe(dataUrl(MAX_SIGNATURE_CHARS, protocolText.signatureInvalid)),
+  customerComments: optionalText(),
+});
+
+/** Any id is looked up (and not found): a malformed one says no more than a wrong one. */
+export const PublicIdParamsSchema = z.object({ publicId: z.string().min(1, { error: "Protokoll hittades inte" }).max(100, { error: "Protokoll hittades inte" }) });

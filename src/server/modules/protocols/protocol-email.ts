@@ -1,0 +1,45 @@
+import { COMPANY } from "@/common/constants";
+import type { OutboxMessage } from "../../jobs/outbox";
+
+// The protocol's e-mails (DECISIONS 14: through the outbox): the link for signing, and the signed copy.
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const signature = `Vänliga hälsningar\n${COMPANY.name}\n${COMPANY.phone} · ${COMPANY.email}`;
+
+function message(to: string, subject: string, paragraphs: string[], link?: { url: string; label: string }): Omit<OutboxMessage, "attachments"> {
+  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), signature].join("\n\n");
+  const html = [
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : []),
+    `<p>${escapeHtml(signature).replace(/\n/g, "<br>")}</p>`,
+  ].join("\n");
+  return { to, subject, text, html };
+}
+
+export function signingRequestEmail(input: { to: string; customerName: string; protocolNumber: number; url: string }): OutboxMessage {
+  return message(
+    input.to,
+    `Installationsprotokoll nr ${input.protocolNumber} att signera`,
+    [
+      `Hej ${input.customerName}!`,
+      "Tack för att du valde oss. Installationen är klar och teknikern har signerat installationsprotokollet.",
+      "Läs igenom protokollet och signera det via länken nedan. Har du frågor om installationen kan du skriva dem i kommentarsfältet eller ringa oss.",
+    ],
+    { url: input.url, label: "Läs och signera protokollet" },
+  );
+}
+
+export function signedCopyEmail(input: { to: string; customerName: string; protocolNumber: number; url: string; pdf: Buffer }): OutboxMessage {
+  return {
+    ...message(
+      input.to,
+      `Signerat installationsprotokoll nr ${input.protocolNumber}`,
+      [
+        `Hej ${input.customerName}!`,
+        "Installationsprotokollet är nu signerat av både teknikern och dig. En kopia finns bifogad som PDF. Spara den tillsammans med kvitto och garantipapper.",
+      ],
+      { url: input.url, label: "Visa protokollet" },
+    ),
+    attachments: [{ filename: `installationsprotokoll-${input.protocolNumber}.pdf`, content: input.pdf.toString("base64"), contentType: "application/pdf", encoding: "base64" }],
+  };
+}

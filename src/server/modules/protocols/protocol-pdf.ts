@@ -1,0 +1,161 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { CHECKLIST_GROUPS, formatTonnes, type ChecklistGroupKey } from "@/common/protocols/rules";
+import { PROTOCOL_IMAGE_GROUP_LABELS, PROTOCOL_IMAGE_GROUPS, type Protocol } from "@/common/schemas/protocols";
+import { COMPANY, PROTOCOL_STATUS_LABELS, type ProtocolStatus } from "@/common/constants";
+
+// The signed protocol as a PDF (issue 10, DECISIONS 21): every section, both signatures and the
+// photos as thumbnails, with the company's details. Helvetica's WinAnsi encoding has å, ä and ö;
+// characters it lacks are replaced rather than failing the document.
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 48;
+const LINE = 14;
+const BRAND = rgb(0.1, 0.31, 0.61);
+
+/** Text Helvetica (WinAnsi) can draw: unknown characters become '?', typographic ones plain. */
+function winAnsi(text: string): string {
+  return text
+    .replace(/[\u2013\u2014]/g, "-")
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[^\x20-\x7e\u00a0-\u00ff\n]/g, "?");
+}
+
+class Writer {
+  page: PDFPage;
+  y = A4.height - MARGIN;
+  constructor(
+    private doc: PDFDocument,
+    private font: PDFFont,
+    private bold: PDFFont,
+  ) {
+    this.page = doc.addPage([A4.width, A4.height]);
+  }
+
+  ensure(height: number) {
+    if (this.y - height < MARGIN) {
+      this.page = this.doc.addPage([A4.width, A4.height]);
+      this.y = A4.height - MARGIN;
+    }
+  }
+
+  /** Wrapped text; `size` in points. */
+  text(value: string, { size = 10, bold = false, color = rgb(0.1, 0.1, 0.12) } = {}) {
+    const font = bold ? this.bold : this.font;
+    const width = A4.width - 2 * MARGIN;
+    for (const paragraph of winAnsi(value).split("\n")) {
+      const words = paragraph.split(/\s+/);
+      let line = "";
+      const lines: string[] = [];
+      for (const word of words) {
+        const candidate = line ? `${line} ${word}` : word;
+        if (font.widthOfTextAtSize(candidate, size) > width && line) {
+          lines.push(line);
+          line = word;
+        } else line = candidate;
+      }
+      lines.push(line);
+      for (const l of lines) {
+        this.ensure(size + 4);
+        this.page.drawText(l, { x: MARGIN, y: this.y - size, size, font, color });
+        this.y -= size + 4;
+      }
+    }
+  }
+
+  heading(value: string) {
+    this.ensure(40);
+    this.y -= 8;
+    this.text(value, { size: 13, bold: true, color: BRAND });
+    this.y -= 2;
+  }
+
+  row(label: string, value: string | null | undefined) {
+    if (!value) return;
+    this.text(`${label}: ${value}`);
+  }
+
+  async image(bytes: Uint8Array, kind: "png" | "jpg", maxWidth: number, maxHeight: number) {
+    const embedded = kind === "png" ? await this.doc.embedPng(bytes) : await this.doc.embedJpg(bytes);
+    const scale = Math.min(maxWidth / embedded.width, maxHeight / embedded.height, 1);
+    const w = embedded.width * scale;
+    const h = embedded.height * scale;
+    this.ensure(h + LINE);
+    this.page.drawImage(embedded, { x: MARGIN, y: this.y - h, width: w, height: h });
+    this.y -= h + 6;
+  }
+}
+
+const bytesOf = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
+const yesNo = (value: boolean | undefined) => (value ? "Ja" : "Nej");
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("sv-SE", { timeZone: "Europe/Stockholm" }) : null);
+
+export async function protocolPdf(protocol: Protocol): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Installationsprotokoll ${protocol.id}`);
+  doc.setAuthor(protocol.companyName ?? COMPANY.name);
+  doc.setLanguage("sv-SE");
+  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+
+  w.text("Installationsprotokoll", { size: 20, bold: true, color: BRAND });
+  w.text(`Protokoll nr ${protocol.id} · ${PROTOCOL_STATUS_LABELS[protocol.status as ProtocolStatus] ?? protocol.status}`);
+  w.text(`${protocol.companyName ?? COMPANY.name}, org.nr ${protocol.companyOrgNumber ?? COMPANY.orgNumber}, tel ${protocol.companyPhone ?? COMPANY.phone}`, { size: 9 });
+
+  w.heading("Kund och installation");
+  w.row("Kund", protocol.customerName);
+  w.row("Adress", protocol.installationAddress);
+  w.row("Telefon", protocol.customerPhone);
+  w.row("E-post", protocol.customerEmail);
+  w.row("Organisationsnummer", protocol.organizationNumber);
+  w.row("Installationsdatum", protocol.installationDate);
+  w.row("Märke", protocol.installedBrand);
+  w.row("Modell", protocol.installedModel);
+  w.row("Effekt", protocol.installedPower);
+  w.row("Installationstyp", protocol.installationType);
+  w.row("Innedelens placering", protocol.indoorUnitLocation);
+  w.row("Utedelens placering", protocol.outdoorUnitLocation);
+  w.row("Elanslutning", protocol.electricalConnectionType);
+
+  w.heading("Köldmedium och F-gas");
+  w.row("Köldmedium", protocol.refrigerantType);
+  w.row("Mängd", protocol.refrigerantAmount !== null ? `${protocol.refrigerantAmount.toLocaleString("sv-SE")} kg` : null);
+  w.row("CO2-ekvivalent", protocol.co2eTonnes !== null ? formatTonnes(protocol.co2eTonnes) : null);
+  if (protocol.leakChecksRequired) w.text("Periodisk läckagekontroll krävs (5 ton CO2e eller mer).", { bold: true });
+  w.row("Teknikerns certifikat", protocol.technicianCertificateNumber);
+  w.row("Företagets certifikat", protocol.companyCertificateNumber);
+
+  for (const group of Object.keys(CHECKLIST_GROUPS) as ChecklistGroupKey[]) {
+    const { title, items } = CHECKLIST_GROUPS[group];
+    w.heading(title);
+    for (const [key, label] of Object.entries(items)) w.text(`${label}: ${yesNo(protocol.checklists[group]?.[key])}`);
+  }
+
+  if (protocol.demontagedProducts) {
+    w.heading("Demonterade produkter");
+    w.text(protocol.demontagedProducts);
+  }
+  if (protocol.notes) {
+    w.heading("Anteckningar");
+    w.text(protocol.notes);
+  }
+
+  const photos = PROTOCOL_IMAGE_GROUPS.flatMap((group) => (protocol.protocolImages[group] ?? []).map((src) => ({ group, src })));
+  if (photos.length > 0) {
+    w.heading("Bilder");
+    for (const group of PROTOCOL_IMAGE_GROUPS) {
+      const list = protocol.protocolImages[group] ?? [];
+      if (list.length === 0) continue;
+      w.text(PROTOCOL_IMAGE_GROUP_LABELS[group], { bold: true });
+      for (const src of list) await w.image(bytesOf(src), src.startsWith("data:image/png") ? "png" : "jpg", 160, 120);
+    }
+  }
+
+  w.heading("Signaturer");
+  w.text(`Tekniker${protocol.technicianName ? ` (${protocol.technicianName})` : ""}: ${when(protocol.technicianSignedAt) ?? "ej signerat"}`);
+  if (protocol.technicianSignature) await w.image(bytesOf(protocol.technicianSignature), "png", 250, 100);
+  w.text(`Kund (${protocol.customerName}): ${when(protocol.customerSignedAt) ?? "ej signerat"}`);
+  if (protocol.customerSignature) await w.image(bytesOf(protocol.customerSignature), "png", 250, 100);
+  if (protocol.customerComments) w.row("Kundens kommentar", protocol.customerComments);
+
+  return Buffer.from(await doc.save());
+}
