@@ -27,6 +27,8 @@ const PREFIX_TITLES: readonly (readonly [prefix: string, title: string])[] = [
   ["/booking/shared/", withSite("Din bokning")],
   ["/technician/booking/", withSite("Uppdrag")],
   ["/technician/service/", withSite("Serviceprotokoll")],
+  ["/technician/protocols/", withSite("Installationsprotokoll")],
+  ["/protocol/", withSite("Installationsprotokoll")],
 ];
 
 /** The title of the "Sidan hittades inte" page (any unknown path; the server answers it with 404). */

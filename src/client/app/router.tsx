@@ -27,6 +27,7 @@ const TermsPage = lazyPage(withPublicStyles(() => import("@/client/features/poli
 const PrivacyPage = lazyPage(withPublicStyles(() => import("@/client/features/policies/privacy-page")));
 const CookiesPage = lazyPage(withPublicStyles(() => import("@/client/features/policies/cookies-page")));
 const BookingLinkPage = lazyPage(withPublicStyles(() => import("@/client/features/booking-link/booking-link-page")));
+const CustomerProtocolPage = lazyPage(withPublicStyles(() => import("@/client/features/protocols/pages/customer-protocol-page")));
 const NotFoundPage = lazyPage(withPublicStyles(async () => ({ default: (await import("./not-found-page")).NotFoundPage })));
 
 const publicRoutes: RouteObject[] = [
@@ -40,6 +41,8 @@ const publicRoutes: RouteObject[] = [
   lazyRoute("/policies/terms", TermsPage),
   lazyRoute("/policies/privacy", PrivacyPage),
   lazyRoute("/policies/cookies", CookiesPage),
+  // The customer's installation protocol behind its unguessable id (DECISIONS 10).
+  lazyRoute("/protocol/:id", CustomerProtocolPage),
   lazyRoute("*", NotFoundPage),
 ];
 
@@ -57,12 +60,18 @@ const RequireTechnician = lazyPage(() => import("@/client/app/guards/require-tec
 const TechnicianDashboardPage = lazyPage(() => import("@/client/features/technician/technician-dashboard-page"));
 const TechnicianVisitPage = lazyPage(() => import("@/client/features/technician/pages/visit-page"));
 const ServiceReportPage = lazyPage(() => import("@/client/features/technician/pages/service-report-page"));
+const ProtocolFormPage = lazyPage(() => import("@/client/features/protocols/pages/protocol-form-page"));
+const ProtocolViewPage = lazyPage(() => import("@/client/features/protocols/pages/protocol-view-page"));
 
 /** Technician portal: behind RequireTechnician (SPEC §6). */
 const technicianRoutes: RouteObject[] = [
   lazyRoute("/technician", TechnicianDashboardPage),
   lazyRoute("/technician/booking/:id", TechnicianVisitPage),
   lazyRoute("/technician/service/:id", ServiceReportPage),
+  lazyRoute("/technician/protocols/new", ProtocolFormPage),
+  lazyRoute("/technician/protocols/:id/edit", ProtocolFormPage),
+  lazyRoute("/technician/protocols/edit/:id", ProtocolFormPage),
+  lazyRoute("/technician/protocols/:id", ProtocolViewPage),
 ];
 
 export const routes: RouteObject[] = [

@@ -179,3 +179,32 @@ export const CustomerSignSchema = z.object({
 
 /** Any id is looked up (and not found): a malformed one says no more than a wrong one. */
 export const PublicIdParamsSchema = z.object({ publicId: z.string().min(1, { error: "Protokoll hittades inte" }).max(100, { error: "Protokoll hittades inte" }) });
+
+/**
+ * The technician's form (SPEC §5 form rules): what the server requires, plus the installed product's
+ * brand, model and power, with the form's own words. The amount is typed with a decimal comma.
+ */
+export const protocolFormText = {
+  installationDateRequired: "Installationsdatum krävs",
+  customerNameRequired: "Kundnamn krävs",
+  emailRequired: "E-postadress krävs för att kunna skicka protokoll för signering",
+  emailInvalid: "Ogiltig e-postadress",
+  brandRequired: "Märke krävs",
+  modelRequired: "Värmepumpsmodell krävs",
+  powerRequired: "Effekt krävs",
+} as const;
+
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
+
+export const ProtocolFormSchema = z.object({
+  installationDate: isoDateSchema(protocolFormText.installationDateRequired),
+  customerName: requiredText(protocolFormText.customerNameRequired),
+  customerEmail: requiredText(protocolFormText.emailRequired).pipe(z.email({ error: protocolFormText.emailInvalid })),
+  installedBrand: requiredText(protocolFormText.brandRequired),
+  installedModel: requiredText(protocolFormText.modelRequired),
+  installedPower: requiredText(protocolFormText.powerRequired),
+  refrigerantAmount: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || /^\d{1,3}([.,]\d{1,3})?$/.test(v), { error: protocolText.refrigerantAmountInvalid }),
+});

@@ -12,9 +12,10 @@ import { ROLE_LABELS, type Role } from "@/common/constants";
 import type { TechnicianVisit } from "@/common/schemas/technician";
 import { useDayVisits, useUpcomingVisits } from "./api/visits";
 import { VisitCards, VisitTable } from "./components/visit-list";
+import { ProtocolsTab } from "../protocols/components/protocols-tab";
 import { technicianText as text } from "./text";
 
-const TABS = ["today", "upcoming"] as const;
+const TABS = ["today", "upcoming", "protocols"] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => value !== null && (TABS as readonly string[]).includes(value);
 
@@ -105,7 +106,7 @@ export default function TechnicianDashboardPage() {
       </div>
 
       <Tabs value={tab} onValueChange={(value) => isTab(value) && setParam("tab", value)} className="mt-6">
-        <TabsList aria-label={text.tabsLabel} className="grid grid-cols-2 sm:inline-flex sm:w-auto">
+        <TabsList aria-label={text.tabsLabel} className="grid grid-cols-3 sm:inline-flex sm:w-auto">
           {TABS.map((value) => (
             <TabsTrigger key={value} value={value}>
               {text.tabs[value]}
@@ -117,6 +118,9 @@ export default function TechnicianDashboardPage() {
         </TabsContent>
         <TabsContent value="upcoming" className="mt-6">
           <UpcomingTab />
+        </TabsContent>
+        <TabsContent value="protocols" className="mt-6">
+          <ProtocolsTab />
         </TabsContent>
       </Tabs>
     </div>

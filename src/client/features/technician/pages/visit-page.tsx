@@ -169,6 +169,9 @@ function VisitActions({ visit }: { visit: TechnicianBooking }) {
           {text.finishService}
         </Link>
       )}
+      <Link to={`/technician/protocols/new?bookingId=${visit.booking.id}`} className={buttonVariants({ variant: "outline" })}>
+        {text.createProtocol}
+      </Link>
       {technicianMay("cancel", status) && (
         <Button variant="destructive" disabled={setStatus.isPending} onClick={() => setAsking("cancel")}>
           {text.cancel}

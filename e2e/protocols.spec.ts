@@ -1,0 +1,108 @@
+import type { Locator, Page, TestInfo } from "@playwright/test";
+import sharp from "sharp";
+import { expect, expectNoSeriousA11yViolations, test, waitForEmail } from "./fixtures";
+
+// Issue 10, SPEC §2 protocol form and customer protocol page, §4 protocol status, §5, §8: a
+// technician on a phone fills in an installation protocol, loses nothing on a reload, signs and sends
+// it; the customer opens the link from the e-mail, signs, and gets the PDF.
+
+const toasts = (page: Page) => page.getByRole("region", { name: /Aviseringar/, includeHidden: true });
+const unique = (testInfo: TestInfo) => `${testInfo.project.name === "mobile" ? "m" : "d"}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** Draws a signature on a pad: a stroke across it with the mouse (touch and pen behave alike). */
+async function drawSignature(page: Page, pad: Locator) {
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.7);
+  await page.mouse.down();
+  for (let i = 1; i <= 20; i += 1) {
+    await page.mouse.move(box.x + box.width * (0.1 + 0.04 * i), box.y + box.height * (0.5 + 0.3 * Math.sin(i / 2)));
+  }
+  await page.mouse.up();
+}
+
+test.describe("installation protocols", () => {
+  test("a technician fills in a protocol, finds it after a reload, signs and sends it; the customer signs and gets the PDF", async ({ page, loginAs, browser }, testInfo) => {
+    const email = `protokoll.${unique(testInfo)}@exempel.se`;
+    await page.goto("/");
+    await loginAs("technician");
+    await page.goto("/technician?tab=protocols");
+    await page.getByRole("link", { name: "Skapa nytt protokoll" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Nytt installationsprotokoll" })).toBeVisible();
+
+    // SPEC §5 messages for the required fields.
+    await page.getByRole("button", { name: "Spara utkast" }).click();
+    await expect(page.getByText("Kundnamn krävs")).toBeVisible();
+    await expect(page.getByText("E-postadress krävs för att kunna skicka protokoll för signering")).toBeVisible();
+    await expect(page.getByText("Värmepumpsmodell krävs")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Slutför protokollet" })).toBeDisabled();
+
+    await page.getByLabel("Kundens namn *").fill("Åke Ängström");
+    await page.getByLabel("Kundens e-post *").fill(email);
+    await page.getByLabel("Installationsadress *").fill("Östra Långgatan 4, 753 20 Uppsala");
+    await page.getByLabel("Märke *").fill("Nibe");
+    await page.getByLabel("Modell *").fill("F2120-12");
+    await page.getByLabel("Effekt *").fill("12 kW");
+    await page.getByLabel("Köldmedium", { exact: true }).selectOption("R410A");
+    await page.getByLabel("Köldmediemängd (kg)").fill("2,4");
+    await expect(page.getByText("CO2-ekvivalent: 5,011 ton CO2e")).toBeVisible();
+    await expect(page.getByText("Periodisk läckagekontroll krävs (5 ton CO2e eller mer).")).toBeVisible();
+    await page.getByRole("button", { name: "Markera alla: Trycktester" }).click();
+    await expect(page.getByLabel("Vakuumtest")).toBeChecked();
+    await expect(page.getByLabel("Läcksökning")).toBeChecked();
+    await expect(page.getByRole("button", { name: "Avmarkera alla: Trycktester" })).toBeVisible();
+    const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: { r: 90, g: 140, b: 200 } } }).jpeg().toBuffer();
+    await page.getByLabel("Lägg till bilder: Serienummer på ute- och innedel").setInputFiles({ name: "serienummer.jpg", mimeType: "image/jpeg", buffer: photo });
+    await expect(page.getByRole("img", { name: "Serienummer på ute- och innedel 1" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // A reload (or a lost connection) mid-form loses nothing.
+    await page.waitForTimeout(600); // the copy on the device is written 400 ms after the last change
+    await page.reload();
+    await expect(page.getByText(/Vi har återställt det du skrev/)).toBeVisible();
+    await expect(page.getByLabel("Kundens namn *")).toHaveValue("Åke Ängström");
+    await expect(page.getByLabel("Läcksökning")).toBeChecked();
+    await expect(page.getByRole("img", { name: "Serienummer på ute- och innedel 1" })).toBeVisible();
+
+    // Sign and finish: sent to the customer for signing.
+    await drawSignature(page, page.getByRole("img", { name: "Teknikerns signatur" }));
+    await expect(page.getByRole("button", { name: "Slutför protokollet" })).toBeEnabled();
+    await page.getByRole("button", { name: "Slutför protokollet" }).click();
+    await expect(toasts(page).getByText("Protokoll skickat för kundsignering!")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: /Installationsprotokoll nr \d+/ })).toBeVisible();
+    await expect(page.getByText("Väntar på kundsignatur").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Visa kundsigneringslänk" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // The customer, on their own phone, opens the link from the e-mail.
+    const request = await waitForEmail(email, { subject: "att signera" });
+    const link = /https?:\/\/\S+\/protocol\/[A-Za-z0-9_-]+/.exec(request.text)![0];
+    const customer = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "sv-SE" });
+    try {
+      const customerPage = await customer.newPage();
+      await customerPage.goto(new URL(new URL(link).pathname, page.url()).href);
+      await expect(customerPage.getByRole("heading", { level: 1, name: "Installationsprotokoll" })).toBeVisible();
+      await expect(customerPage.getByText("Åke Ängström").first()).toBeVisible();
+      await expect(customerPage.getByText("F2120-12")).toBeVisible();
+      await expect(customerPage.getByRole("button", { name: "Signera och godkänn" })).toBeDisabled();
+      await customerPage.getByLabel("Kundens kommentarer").fill("Mycket nöjd, tack!");
+      await drawSignature(customerPage, customerPage.getByRole("img", { name: "Kundens signatur" }));
+      await expectNoSeriousA11yViolations(customerPage);
+      await customerPage.getByRole("button", { name: "Signera och godkänn" }).click();
+      await expect(customerPage.getByText("Protokoll signerat och godkänt")).toBeVisible();
+      await expect(customerPage.getByText("Mycket nöjd, tack!")).toBeVisible();
+      await expect(customerPage.getByRole("button", { name: "Signera och godkänn" })).toHaveCount(0);
+    } finally {
+      await customer.close();
+    }
+
+    // The signed copy arrives as a PDF.
+    const copy = await waitForEmail(email, { subject: "Signerat installationsprotokoll" });
+    expect(copy.attachments.map((a) => a.contentType)).toContain("application/pdf");
+  });
+
+  test("an unknown protocol link says 'Protokoll hittades inte'", async ({ page }) => {
+    await page.goto("/protocol/finns-inte-alls-0000000000");
+    await expect(page.getByRole("heading", { name: "Protokoll hittades inte" })).toBeVisible();
+  });
+});

@@ -1,0 +1,446 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ImagePlus, Trash2 } from "lucide-react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Controller, useForm, useWatch, type UseFormReturn } from "react-hook-form";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { FieldError, Label } from "@/client/components/ui/label";
+import { Select } from "@/client/components/ui/select";
+import { Spinner } from "@/client/components/ui/spinner";
+import { Textarea } from "@/client/components/ui/textarea";
+import { TextField } from "@/client/components/ui/text-field";
+import { toast } from "@/client/components/ui/toast-store";
+import { apiFetch, errorMessage, isApiError } from "@/client/lib/api";
+import { todayIn } from "@/common/booking-rules";
+import { INSTALLATION_TYPES, REFRIGERANT_TYPES } from "@/common/constants";
+import { CHECKLIST_GROUPS, co2Equivalent, formatTonnes, leakChecksRequired, toggleAll, type ChecklistGroupKey, type Refrigerant } from "@/common/protocols/rules";
+import { MAX_IMAGES_PER_GROUP, PROTOCOL_IMAGE_GROUP_LABELS, PROTOCOL_IMAGE_GROUPS, ProtocolFormSchema, type Protocol, type ProtocolImageGroup, type ProtocolInput } from "@/common/schemas/protocols";
+import type { TechnicianBooking } from "@/common/schemas/technician";
+import { BackLink } from "../../admin/components/back-link";
+import { parseId } from "../../technician/pages/visit-page";
+import { useProtocol, useSaveProtocol, useSendForSigning } from "../api/protocols";
+import { SignaturePad } from "../components/signature-pad";
+import { compressPhoto } from "../lib/compress-photo";
+import { clearProtocolDraft, loadProtocolDraft, saveProtocolDraft } from "../lib/protocol-draft";
+import { protocolUiText as text } from "../text";
+
+type Checklists = Record<ChecklistGroupKey, Record<string, boolean>>;
+type Photos = Record<ProtocolImageGroup, string[]>;
+export type ProtocolFormValues = {
+  bookingId: number | null;
+  installationDate: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  organizationNumber: string;
+  installationAddress: string;
+  installedBrand: string;
+  installedModel: string;
+  installedPower: string;
+  installationType: string;
+  indoorUnitLocation: string;
+  outdoorUnitLocation: string;
+  electricalConnectionType: string;
+  refrigerantType: Refrigerant;
+  refrigerantAmount: string;
+  technicianCertificateNumber: string;
+  companyCertificateNumber: string;
+  demontagedProducts: string;
+  notes: string;
+  technicianNotes: string;
+  customerComments: string;
+  checklists: Checklists;
+  photos: Photos;
+  technicianSignature: string | null;
+  customerSignature: string | null;
+};
+
+const TEXT_FIELDS = ["customerPhone", "organizationNumber", "installationAddress", "indoorUnitLocation", "outdoorUnitLocation", "electricalConnectionType", "technicianCertificateNumber", "companyCertificateNumber", "demontagedProducts", "notes", "technicianNotes", "customerComments"] as const;
+
+function emptyValues(): ProtocolFormValues {
+  return {
+    bookingId: null,
+    installationDate: todayIn(new Date()),
+    customerName: "",
+    customerEmail: "",
+    customerPhone: "",
+    organizationNumber: "",
+    installationAddress: "",
+    installedBrand: "",
+    installedModel: "",
+    installedPower: "",
+    installationType: "luftvarmepump",
+    indoorUnitLocation: "",
+    outdoorUnitLocation: "",
+    electricalConnectionType: "",
+    refrigerantType: "R32",
+    refrigerantAmount: "",
+    technicianCertificateNumber: "",
+    companyCertificateNumber: "",
+    demontagedProducts: "",
+    notes: "",
+    technicianNotes: "",
+    customerComments: "",
+    checklists: Object.fromEntries(Object.keys(CHECKLIST_GROUPS).map((g) => [g, {}])) as Checklists,
+    photos: { condenseDrainPipe: [], serialNumbers: [], completedInstallation: [] },
+    technicianSignature: null,
+    customerSignature: null,
+  };
+}
+
+function fromProtocol(p: Protocol): ProtocolFormValues {
+  const base = emptyValues();
+  return {
+    ...base,
+    bookingId: p.bookingId,
+    installationDate: p.installationDate,
+    customerName: p.customerName,
+    customerEmail: p.customerEmail,
+    installedBrand: p.installedBrand ?? "",
+    installedModel: p.installedModel ?? "",
+    installedPower: p.installedPower ?? "",
+    installationType: p.installationType,
+    refrigerantType: p.refrigerantType as Refrigerant,
+    refrigerantAmount: p.refrigerantAmount === null ? "" : String(p.refrigerantAmount).replace(".", ","),
+    ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, p[f] ?? ""])),
+    checklists: { ...base.checklists, ...(p.checklists as Checklists) },
+    photos: { ...base.photos, ...(p.protocolImages as Photos) },
+    technicianSignature: p.technicianSignature,
+    customerSignature: p.customerSignature,
+  };
+}
+
+function toInput(values: ProtocolFormValues, action: "draft" | "finish"): ProtocolInput {
+  const amount = values.refrigerantAmount.trim();
+  return {
+    action,
+    bookingId: values.bookingId,
+    installationDate: values.installationDate,
+    customerName: values.customerName,
+    customerEmail: values.customerEmail,
+    installedBrand: values.installedBrand,
+    installedModel: values.installedModel,
+    installedPower: values.installedPower,
+    installationType: values.installationType as ProtocolInput["installationType"],
+    refrigerantType: values.refrigerantType,
+    refrigerantAmount: amount ? Number(amount.replace(",", ".")) : null,
+    ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, values[f] || null])),
+    ...values.checklists,
+    protocolImages: values.photos,
+    technicianSignature: values.technicianSignature,
+    customerSignature: values.customerSignature,
+  };
+}
+
+const resolver = zodResolver(ProtocolFormSchema.loose()) as never;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{title}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">{children}</CardContent>
+    </Card>
+  );
+}
+
+function ChecklistGroup({ form, group }: { form: UseFormReturn<ProtocolFormValues>; group: ChecklistGroupKey }) {
+  const id = useId();
+  const current = useWatch({ control: form.control, name: `checklists.${group}` }) ?? {};
+  const { title, items } = CHECKLIST_GROUPS[group];
+  const toggle = toggleAll(group, current);
+  return (
+    <fieldset className="grid gap-2 rounded-lg border border-slate-200 p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <legend className="font-semibold text-slate-900">{title}</legend>
+        <Button variant="ghost" size="sm" aria-label={`${toggle.label}: ${title}`} onClick={() => form.setValue(`checklists.${group}`, toggle.next, { shouldDirty: true })}>
+          {toggle.label}
+        </Button>
+      </div>
+      <div className="grid gap-1 sm:grid-cols-2">
+        {Object.entries(items).map(([key, label]) => (
+          <label key={key} htmlFor={`${id}-${key}`} className="flex min-h-11 items-center gap-3 text-slate-900">
+            <input id={`${id}-${key}`} type="checkbox" className="size-5 accent-brand-700" {...form.register(`checklists.${group}.${key}`)} />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function PhotoGroup({ form, group }: { form: UseFormReturn<ProtocolFormValues>; group: ProtocolImageGroup }) {
+  const id = useId();
+  const photos = useWatch({ control: form.control, name: `photos.${group}` }) ?? [];
+  const add = async (files: FileList | null) => {
+    if (!files) return;
+    const room = MAX_IMAGES_PER_GROUP - photos.length;
+    const added = await Promise.all(Array.from(files).slice(0, room).map(compressPhoto));
+    form.setValue(`photos.${group}`, [...photos, ...added], { shouldDirty: true });
+  };
+  return (
+    <div className="grid gap-2">
+      <p className="font-medium text-slate-900">{PROTOCOL_IMAGE_GROUP_LABELS[group]}</p>
+      <ul className="grid grid-cols-3 gap-2">
+        {photos.map((src, index) => (
+          <li key={`${index}-${src.length}`} className="relative">
+            <img src={src} alt={`${PROTOCOL_IMAGE_GROUP_LABELS[group]} ${index + 1}`} className="aspect-square w-full rounded-md object-cover" />
+            <button
+              type="button"
+              aria-label={`${text.removePhoto(index + 1)}: ${PROTOCOL_IMAGE_GROUP_LABELS[group]}`}
+              onClick={() => form.setValue(`photos.${group}`, photos.filter((_, i) => i !== index), { shouldDirty: true })}
+              className="absolute right-1 top-1 inline-flex size-9 items-center justify-center rounded-full bg-white/90 text-red-800 shadow focus-visible:outline-2 focus-visible:outline-brand-700"
+            >
+              <Trash2 className="size-4" aria-hidden="true" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {photos.length < MAX_IMAGES_PER_GROUP && (
+        <label htmlFor={id} className="inline-flex min-h-11 cursor-pointer items-center gap-2 justify-self-start rounded-md px-3 text-sm font-medium text-brand-800 ring-1 ring-inset ring-brand-700 hover:bg-brand-50 focus-within:outline-2 focus-within:outline-brand-700">
+          <ImagePlus className="size-4" aria-hidden="true" />
+          {text.addPhotos}
+          <span className="sr-only">: {PROTOCOL_IMAGE_GROUP_LABELS[group]}</span>
+          <input id={id} type="file" accept="image/*" multiple className="sr-only" onChange={(event) => void add(event.target.files)} />
+        </label>
+      )}
+    </div>
+  );
+}
+
+function ProtocolForm({ id, initial, restoredAt }: { id: number | null; initial: ProtocolFormValues; restoredAt: string | null }) {
+  const navigate = useNavigate();
+  const save = useSaveProtocol();
+  const send = useSendForSigning();
+  const [restored, setRestored] = useState(restoredAt);
+  const form = useForm<ProtocolFormValues>({ resolver, defaultValues: initial });
+  const errors = form.formState.errors;
+  const values = useWatch({ control: form.control }) as ProtocolFormValues;
+  const idPrefix = useId().replace(/:/g, "");
+  const field = (name: string) => `${idPrefix}-${name}`;
+
+  // Keep a copy on the device while typing (debounced).
+  const timer = useRef<number | null>(null);
+  useEffect(() => {
+    if (!form.formState.isDirty) return;
+    if (timer.current) window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => saveProtocolDraft(id, form.getValues()), 400);
+    return () => {
+      if (timer.current) window.clearTimeout(timer.current);
+    };
+  }, [values, id, form]);
+
+  const tonnes = co2Equivalent(values.refrigerantType, values.refrigerantAmount ? Number(values.refrigerantAmount.replace(",", ".")) : null);
+
+  const submit = (action: "draft" | "finish") =>
+    form.handleSubmit((valid) =>
+      save.mutate(
+        { id, body: toInput(valid, action) },
+        {
+          onSuccess: async (saved) => {
+            clearProtocolDraft(id);
+            if (action === "draft") toast({ title: text.savedDraft });
+            else if (saved.status === "fully-signed") toast({ title: text.finished });
+            else {
+              try {
+                await send.mutateAsync({ id: saved.id });
+                toast({ title: text.sentForSigning });
+              } catch (error) {
+                toast({ variant: "destructive", title: text.emailFailed(errorMessage(error, text.saveFailed)) });
+              }
+            }
+            navigate(action === "draft" ? `/technician/protocols/${saved.id}/edit` : `/technician/protocols/${saved.id}`, { replace: id === null });
+          },
+          onError: (error) => toast({ variant: "destructive", title: action === "draft" ? text.saveFailed : text.finishFailed, description: errorMessage(error, "") || undefined }),
+        },
+      ),
+    )();
+
+  const textField = (name: keyof ProtocolFormValues & string, label: string, options: { type?: string; required?: boolean; inputMode?: "email" | "tel" | "decimal" } = {}) => (
+    <TextField
+      id={field(name)}
+      label={options.required ? `${label} *` : label}
+      type={options.type}
+      inputMode={options.inputMode}
+      error={(errors as Record<string, { message?: string } | undefined>)[name]?.message}
+      {...form.register(name as never)}
+    />
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => event.preventDefault()} className="grid gap-5">
+      {restored && (
+        <div role="status" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900 sm:flex-row sm:items-center">
+          <p className="flex-1">{text.draftRestored(new Date(restored).toLocaleString("sv-SE"))}</p>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              clearProtocolDraft(id);
+              form.reset(initial);
+              setRestored(null);
+            }}
+          >
+            {text.discardDraft}
+          </Button>
+        </div>
+      )}
+      <Section title={text.sections.basic}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {textField("installationDate", text.fields.installationDate, { type: "date", required: true })}
+          {textField("customerName", text.fields.customerName, { required: true })}
+          {textField("customerEmail", text.fields.customerEmail, { type: "email", inputMode: "email", required: true })}
+          {textField("customerPhone", text.fields.customerPhone, { type: "tel", inputMode: "tel" })}
+          {textField("installationAddress", text.fields.installationAddress)}
+          {textField("organizationNumber", text.fields.organizationNumber)}
+        </div>
+      </Section>
+      <Section title={text.sections.product}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {textField("installedBrand", text.fields.installedBrand, { required: true })}
+          {textField("installedModel", text.fields.installedModel, { required: true })}
+          {textField("installedPower", text.fields.installedPower, { required: true })}
+          <div className="grid gap-1.5">
+            <Label htmlFor={field("installationType")}>{text.fields.installationType}</Label>
+            <Select id={field("installationType")} {...form.register("installationType")}>
+              {INSTALLATION_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {text.installationTypes[t]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          {textField("indoorUnitLocation", text.fields.indoorUnitLocation)}
+          {textField("outdoorUnitLocation", text.fields.outdoorUnitLocation)}
+          {textField("electricalConnectionType", text.fields.electricalConnectionType)}
+        </div>
+      </Section>
+      <Section title={text.sections.refrigerant}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-1.5">
+            <Label htmlFor={field("refrigerantType")}>{text.fields.refrigerantType}</Label>
+            <Select id={field("refrigerantType")} {...form.register("refrigerantType")}>
+              {REFRIGERANT_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </Select>
+          </div>
+          {textField("refrigerantAmount", text.fields.refrigerantAmount, { inputMode: "decimal" })}
+          {textField("technicianCertificateNumber", text.fields.technicianCertificateNumber)}
+          {textField("companyCertificateNumber", text.fields.companyCertificateNumber)}
+        </div>
+        {tonnes !== null && (
+          <p role="status" className="text-sm text-slate-800">
+            {text.co2e(formatTonnes(tonnes))}
+            {leakChecksRequired(tonnes) && <strong className="block text-amber-900">{text.leakChecks}</strong>}
+          </p>
+        )}
+      </Section>
+      <Section title={text.sections.checklists}>
+        {(Object.keys(CHECKLIST_GROUPS) as ChecklistGroupKey[]).map((group) => (
+          <ChecklistGroup key={group} form={form} group={group} />
+        ))}
+      </Section>
+      <Section title={text.sections.dismantled}>
+        <div className="grid gap-1.5">
+          <Label htmlFor={field("demontagedProducts")}>{text.fields.demontagedProducts}</Label>
+          <Textarea id={field("demontagedProducts")} rows={2} {...form.register("demontagedProducts")} />
+        </div>
+      </Section>
+      <Section title={text.sections.photos}>
+        <p className="text-sm text-slate-700">{text.photoHint}</p>
+        {PROTOCOL_IMAGE_GROUPS.map((group) => (
+          <PhotoGroup key={group} form={form} group={group} />
+        ))}
+      </Section>
+      <Section title={text.sections.notes}>
+        <div className="grid gap-1.5">
+          <Label htmlFor={field("notes")}>{text.fields.notes}</Label>
+          <Textarea id={field("notes")} rows={3} {...form.register("notes")} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={field("technicianNotes")}>{text.fields.technicianNotes}</Label>
+          <Textarea id={field("technicianNotes")} rows={3} {...form.register("technicianNotes")} />
+        </div>
+      </Section>
+      <Section title={text.sections.signatures}>
+        <Controller control={form.control} name="technicianSignature" render={({ field: f }) => <SignaturePad label={text.technicianSignature} value={f.value} onChange={f.onChange} />} />
+        <Controller control={form.control} name="customerSignature" render={({ field: f }) => <SignaturePad label={text.customerSignature} value={f.value} onChange={f.onChange} />} />
+        <div className="grid gap-1.5">
+          <Label htmlFor={field("customerComments")}>{text.fields.customerComments}</Label>
+          <Textarea id={field("customerComments")} rows={2} placeholder={text.commentsPlaceholder} {...form.register("customerComments")} />
+        </div>
+      </Section>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button variant="outline" disabled={save.isPending} onClick={() => void submit("draft")}>
+          {save.isPending ? text.saving : text.saveDraft}
+        </Button>
+        <Button disabled={save.isPending || !values.technicianSignature} aria-describedby={field("finish-hint")} onClick={() => void submit("finish")}>
+          {text.finish}
+        </Button>
+      </div>
+      {!values.technicianSignature && (
+        <p id={field("finish-hint")} className="text-sm text-slate-700">
+          {text.finishHint}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Prefill from a booking (`?bookingId=`): the customer and the address (SPEC §2). */
+async function fromBooking(bookingId: number): Promise<Partial<ProtocolFormValues>> {
+  const visit = await apiFetch<TechnicianBooking>(`/api/technician/booking/${bookingId}`);
+  return {
+    bookingId,
+    customerName: visit.contact.name,
+    customerEmail: visit.contact.email,
+    customerPhone: visit.contact.phone,
+    installationAddress: `${visit.contact.address}, ${visit.contact.postalCode} ${visit.contact.city}`,
+    installedModel: visit.product?.model ?? visit.booking.heatpumpModel ?? "",
+    installedBrand: visit.product?.brand ?? "",
+  };
+}
+
+/** /technician/protocols/new (?bookingId=), /technician/protocols/{id}/edit and /technician/protocols/edit/{id}. */
+export default function ProtocolFormPage() {
+  const params = useParams();
+  const [searchParams] = useSearchParams();
+  const id = params.id ? parseId(params.id) : null;
+  const editing = params.id !== undefined;
+  const query = useProtocol(editing ? id : null);
+  const [initial, setInitial] = useState<{ values: ProtocolFormValues; restoredAt: string | null } | null>(null);
+
+  useEffect(() => {
+    if (initial || (editing && !query.data)) return;
+    const server = editing && query.data ? fromProtocol(query.data) : emptyValues();
+    const draft = loadProtocolDraft<ProtocolFormValues>(editing ? id : null);
+    if (draft) return setInitial({ values: { ...server, ...draft.values }, restoredAt: draft.savedAt });
+    const bookingId = Number(searchParams.get("bookingId"));
+    if (!editing && Number.isInteger(bookingId) && bookingId > 0) {
+      fromBooking(bookingId)
+        .then((prefill) => setInitial({ values: { ...server, ...prefill }, restoredAt: null }))
+        .catch(() => setInitial({ values: server, restoredAt: null }));
+      return;
+    }
+    setInitial({ values: server, restoredAt: null });
+  }, [editing, id, initial, query.data, searchParams]);
+
+  let body: ReactNode;
+  if (editing && (id === null || isApiError(query.error, 404))) body = <p className="text-lg font-semibold text-slate-900">{text.notFound}</p>;
+  else if (query.isError) body = <FieldError id="protocol-load-error">{text.loadFailed}</FieldError>;
+  else if (!initial) body = <Spinner />;
+  else body = <ProtocolForm id={editing ? id : null} initial={initial.values} restoredAt={initial.restoredAt} />;
+
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6 px-4 py-6 sm:py-10">
+      <BackLink to={editing && id ? `/technician/protocols/${id}` : "/technician?tab=protocols"}>{text.back}</BackLink>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{editing ? text.editTitle : text.newTitle}</h1>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { Download, ExternalLink, Mail, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { Button, buttonVariants } from "@/client/components/ui/button";
+import { Link } from "@/client/components/ui/link";
+import { Spinner } from "@/client/components/ui/spinner";
+import { toast } from "@/client/components/ui/toast-store";
+import { errorMessage, isApiError } from "@/client/lib/api";
+import { signingLinkAvailable } from "@/common/protocols/rules";
+import { BackLink } from "../../admin/components/back-link";
+import { ConfirmDialog } from "../../technician/components/confirm-dialog";
+import { parseId } from "../../technician/pages/visit-page";
+import { useDeleteProtocol, useProtocol, useSendForSigning } from "../api/protocols";
+import { DetailCard, ProtocolDetails, SignatureCard } from "../components/protocol-details";
+import { protocolUiText as text } from "../text";
+
+/** /technician/protocols/{id} (SPEC §2): read-only, with edit, the signing link, e-mail again, PDF and delete. */
+export default function ProtocolViewPage() {
+  const id = parseId(useParams().id);
+  const navigate = useNavigate();
+  const query = useProtocol(id);
+  const remove = useDeleteProtocol();
+  const send = useSendForSigning();
+  const [confirming, setConfirming] = useState(false);
+  const protocol = query.data;
+
+  if (id === null || isApiError(query.error, 404)) {
+    return (
+      <div className="mx-auto grid max-w-4xl gap-6 px-4 py-6">
+        <BackLink to="/technician?tab=protocols">{text.back}</BackLink>
+        <p className="text-lg font-semibold text-slate-900">{text.notFound}</p>
+      </div>
+    );
+  }
+  if (!protocol) return <Spinner />;
+
+  const waiting = signingLinkAvailable(protocol.status);
+  const doDelete = () => {
+    setConfirming(false);
+    remove.mutate(protocol.id, {
+      onSuccess: () => {
+        toast({ title: text.deleted });
+        navigate("/technician?tab=protocols");
+      },
+      onError: (error) => toast({ variant: "destructive", title: text.deleteFailed(errorMessage(error, "")) }),
+    });
+  };
+  const resend = () =>
+    send.mutate(
+      { id: protocol.id, resend: true },
+      { onSuccess: () => toast({ title: text.emailSent }), onError: (error) => toast({ variant: "destructive", title: text.emailFailed(errorMessage(error, "")) }) },
+    );
+
+  return (
+    <div className="mx-auto grid max-w-4xl gap-5 px-4 py-6 sm:py-10">
+      <BackLink to="/technician?tab=protocols">{text.back}</BackLink>
+      <header className="grid gap-1">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{text.viewTitle(protocol.id)}</h1>
+        <p className="text-slate-700">{text.statusLabels[protocol.status]}</p>
+      </header>
+      <div className="flex flex-wrap gap-2">
+        {protocol.status !== "fully-signed" && (
+          <Link to={`/technician/protocols/${protocol.id}/edit`} className={buttonVariants({ variant: "outline" })}>
+            <Pencil aria-hidden="true" />
+            {text.edit}
+          </Link>
+        )}
+        {waiting && (
+          <a href={protocol.signingUrl} target="_blank" rel="noreferrer" className={buttonVariants({ variant: "outline" })}>
+            <ExternalLink aria-hidden="true" />
+            {text.showSigningLink}
+          </a>
+        )}
+        {waiting && (
+          <Button variant="outline" disabled={send.isPending} onClick={resend}>
+            <Mail aria-hidden="true" />
+            {text.resendEmail}
+          </Button>
+        )}
+        <a href={`/api/technician/protocols/${protocol.id}/pdf`} target="_blank" rel="noreferrer" className={buttonVariants({ variant: "outline" })}>
+          <Download aria-hidden="true" />
+          {text.downloadPdf}
+        </a>
+        <Button variant="destructive" disabled={remove.isPending} onClick={() => setConfirming(true)}>
+          <Trash2 aria-hidden="true" />
+          {text.delete}
+        </Button>
+      </div>
+      <ProtocolDetails protocol={protocol} />
+      {protocol.technicianNotes && (
+        <DetailCard title={text.fields.technicianNotes}>
+          <p className="whitespace-pre-line">{protocol.technicianNotes}</p>
+        </DetailCard>
+      )}
+      <SignatureCard title={text.technicianSignature} signature={protocol.technicianSignature} signedAt={protocol.technicianSignedAt} />
+      <SignatureCard title={text.customerSignature.replace(" (om kunden signerar på plats)", "")} signature={protocol.customerSignature} signedAt={protocol.customerSignedAt} />
+      <ConfirmDialog open={confirming} title={text.confirmDeleteTitle} description={text.confirmDeleteText} destructive onConfirm={doDelete} onOpenChange={setConfirming} />
+    </div>
+  );
+}
