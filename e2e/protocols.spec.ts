@@ -101,6 +101,34 @@ test.describe("installation protocols", () => {
     expect(copy.attachments.map((a) => a.contentType)).toContain("application/pdf");
   });
 
+  test("an admin finds protocols by customer and status on /admin/protocols", async ({ page, loginAs }, testInfo) => {
+    const name = `Protokollkund ${unique(testInfo)}`;
+    await page.goto("/");
+    await loginAs("admin");
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="500" height="200"><path d="M30 150 C 80 20, 140 180, 200 90 S 320 40, 460 120" stroke="#111" stroke-width="3" fill="none"/></svg>';
+    const signature = `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString("base64")}`;
+    const origin = new URL(page.url()).origin;
+    for (const action of ["draft", "finish"]) {
+      const response = await page.request.post("/api/technician/protocols", {
+        headers: { origin },
+        data: { action, installationDate: "2026-11-20", customerName: `${name} ${action}`, customerEmail: `${unique(testInfo)}@exempel.se`, installedBrand: "Nibe", installedModel: "F2040", technicianSignature: action === "finish" ? signature : null },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+    }
+    await page.goto("/admin/protocols");
+    await expect(page.getByRole("heading", { level: 1, name: "Installationsprotokoll" })).toBeVisible();
+    await page.getByLabel("Sök protokoll").fill(name);
+    await expect(page.getByRole("cell", { name: `${name} draft`, exact: true })).toBeVisible();
+    await expect(page.getByRole("cell", { name: `${name} finish`, exact: true })).toBeVisible();
+    await page.getByLabel("Status").selectOption({ label: "Väntar på kund" });
+    await expect(page).toHaveURL(/status=technician-signed/);
+    await expect(page.getByRole("cell", { name: `${name} finish`, exact: true })).toBeVisible();
+    await expect(page.getByRole("cell", { name: `${name} draft`, exact: true })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("link", { name: `Visa: ${name} finish` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /Installationsprotokoll nr \d+/ })).toBeVisible();
+  });
+
   test("an unknown protocol link says 'Protokoll hittades inte'", async ({ page }) => {
     await page.goto("/protocol/finns-inte-alls-0000000000");
     await expect(page.getByRole("heading", { name: "Protokoll hittades inte" })).toBeVisible();

@@ -34,6 +34,12 @@ export const PROTOCOL_STATUS_LABELS: Record<ProtocolStatus, string> = {
   "technician-signed": "Väntar på kundsignatur",
   "fully-signed": "Fullständigt signerat",
 };
+/** The same statuses in lists (SPEC §4: 'Väntar på kund', 'Slutförd'). */
+export const PROTOCOL_STATUS_SHORT_LABELS: Record<ProtocolStatus, string> = {
+  draft: "Utkast",
+  "technician-signed": "Väntar på kund",
+  "fully-signed": "Slutförd",
+};
 
 export const IMAGE_UPLOADERS = ["admin", "customer", "technician"] as const;
 

@@ -20,6 +20,7 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   "/admin/bookings": withSite("Bokningar"),
   "/admin/bookings/new": withSite("Ny bokning"),
   "/technician": withSite("Teknikerportal"),
+  "/admin/protocols": withSite("Installationsprotokoll"),
 };
 
 /** Pages whose path ends in a parameter: one title for every path under the prefix. */

@@ -51,10 +51,11 @@ const AdminDashboardPage = lazyPage(() => import("@/client/features/admin/dashbo
 const BlockedTimesPage = lazyPage(() => import("@/client/features/admin/blocked-times/blocked-times-page"));
 const AdminBookingsListPage = lazyPage(() => import("@/client/features/admin/bookings/pages/bookings-list-page"));
 const AdminBookingCreatePage = lazyPage(() => import("@/client/features/admin/bookings/pages/booking-create-page"));
+const AdminProtocolsPage = lazyPage(() => import("@/client/features/admin/protocols/admin-protocols-page"));
 const AdminBookingDetailPage = lazyPage(() => import("@/client/features/admin/bookings/pages/booking-detail-page"));
 
 /** Admin pages: behind RequireAdmin (SPEC §6). Add new admin screens here with their full path. */
-const adminRoutes: RouteObject[] = [lazyRoute("/admin", AdminDashboardPage), lazyRoute("/admin/dashboard", AdminDashboardPage), lazyRoute("/admin/blocked-times", BlockedTimesPage), lazyRoute("/admin/bookings", AdminBookingsListPage), lazyRoute("/admin/bookings/new", AdminBookingCreatePage), lazyRoute("/admin/bookings/:id", AdminBookingDetailPage)];
+const adminRoutes: RouteObject[] = [lazyRoute("/admin", AdminDashboardPage), lazyRoute("/admin/dashboard", AdminDashboardPage), lazyRoute("/admin/blocked-times", BlockedTimesPage), lazyRoute("/admin/bookings", AdminBookingsListPage), lazyRoute("/admin/bookings/new", AdminBookingCreatePage), lazyRoute("/admin/bookings/:id", AdminBookingDetailPage), lazyRoute("/admin/protocols", AdminProtocolsPage)];
 
 const RequireTechnician = lazyPage(() => import("@/client/app/guards/require-technician"));
 const TechnicianDashboardPage = lazyPage(() => import("@/client/features/technician/technician-dashboard-page"));

@@ -1,9 +1,15 @@
-import { PROTOCOL_STATUS_LABELS } from "@/common/constants";
+import { PROTOCOL_STATUS_LABELS, PROTOCOL_STATUS_SHORT_LABELS } from "@/common/constants";
 
 // Swedish texts of the installation protocol screens (SPEC §2 protocol form, protocol view, customer
 // protocol page; §5 installation protocol; §8 protocol alerts).
 export const protocolUiText = {
   statusLabels: PROTOCOL_STATUS_LABELS,
+  listStatusLabels: PROTOCOL_STATUS_SHORT_LABELS,
+  adminTitle: "Installationsprotokoll",
+  adminIntro: "Alla teknikers installationsprotokoll. Sök och filtrera på status.",
+  statusFilter: "Status",
+  allStatuses: "Alla statusar",
+  technician: "Tekniker",
   // Dashboard tab and lists.
   tab: "Protokoll",
   searchLabel: "Sök protokoll",
