@@ -101,6 +101,26 @@ test.describe("installation protocols", () => {
     expect(copy.attachments.map((a) => a.contentType)).toContain("application/pdf");
   });
 
+  test("a save without network waits for the connection and is sent once when it returns", async ({ page, context, loginAs }, testInfo) => {
+    const name = `Källarkund ${unique(testInfo)}`;
+    await page.goto("/");
+    await loginAs("technician");
+    await page.goto("/technician/protocols/new");
+    await page.getByLabel("Kundens namn *").fill(name);
+    await page.getByLabel("Kundens e-post *").fill(`${unique(testInfo)}@exempel.se`);
+    await page.getByLabel("Märke *").fill("Nibe");
+    await page.getByLabel("Modell *").fill("F2040");
+    await page.getByLabel("Effekt *").fill("8 kW");
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Spara utkast" }).click();
+    await expect(page.getByText("Ingen anslutning. Protokollet sparas så snart anslutningen är tillbaka.")).toBeVisible();
+    await context.setOffline(false);
+    await expect(toasts(page).getByText("Protokoll sparat som utkast!")).toBeVisible();
+    await expect(page).toHaveURL(/\/technician\/protocols\/\d+\/edit$/);
+    const list = await page.request.get(`/api/technician/protocols?search=${encodeURIComponent(name)}`);
+    expect(((await list.json()) as unknown[]).length).toBe(1);
+  });
+
   test("an admin finds protocols by customer and status on /admin/protocols", async ({ page, loginAs }, testInfo) => {
     const name = `Protokollkund ${unique(testInfo)}`;
     await page.goto("/");

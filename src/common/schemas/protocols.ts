@@ -64,6 +64,8 @@ export const ProtocolImagesSchema = z.object(
  */
 export const ProtocolInputSchema = z.object({
   action: z.enum(["draft", "finish"], { error: protocolText.actionInvalid }).default("draft"),
+  /** The device's key for a new protocol: a retried save returns the protocol the first one created. */
+  clientKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: protocolText.actionInvalid }).optional(),
   bookingId: z.number().int().positive().nullish(),
   installationDate: isoDateSchema(protocolText.installationDateRequired),
   customerName: z.string({ error: protocolText.customerNameRequired }).trim().min(1, { error: protocolText.customerNameRequired }).max(200, { error: protocolText.tooLong }),

@@ -12,6 +12,9 @@ export const installationProtocols = pgTable(
     id: serial("id").primaryKey(),
     // The id a customer sees in /protocol/{publicId}: random, so protocols cannot be found by counting (DECISIONS 10).
     publicId: text("public_id").notNull().unique(),
+    // The key the technician's device gave the new protocol: a save retried after a lost connection
+    // finds the protocol the first attempt created instead of creating a second one (issue 10).
+    clientKey: text("client_key").unique(),
     bookingId: integer("booking_id").references(() => bookings.id, { onDelete: "set null" }),
     customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
     technicianId: integer("technician_id").references(() => users.id, { onDelete: "set null" }),

@@ -64,6 +64,11 @@ export function createProtocolsRepository(db: Db) {
       return row;
     },
 
+    async findByClientKey(clientKey: string) {
+      const [row] = await db.select().from(installationProtocols).where(eq(installationProtocols.clientKey, clientKey)).limit(1);
+      return row;
+    },
+
     async customerOfBooking(bookingId: number): Promise<number | null | undefined> {
       const [row] = await db.select({ customerId: bookings.customerId }).from(bookings).where(eq(bookings.id, bookingId)).limit(1);
       return row?.customerId;

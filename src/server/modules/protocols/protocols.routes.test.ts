@@ -155,6 +155,19 @@ describe("saving a protocol", () => {
     expect(all.every((p) => p.status === "draft")).toBe(true);
   });
 
+  it("a save retried with the same device key (a lost connection, a double tap) creates one protocol", async () => {
+    const body = protocolBody({ clientKey: "enhet-3f9a1c2b7d4e5f60" });
+    const answers = await Promise.all([1, 2, 3].map(() => send("POST", "/api/technician/protocols", body, tekla)));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    const later = await send("POST", "/api/technician/protocols", body, tekla);
+    expect(later.json().id).toBe(answers[0].json().id);
+    const [{ n }] = await queryRows<{ n: number }>(database, sql`select count(*)::int as n from installation_protocols where client_key = 'enhet-3f9a1c2b7d4e5f60'`);
+    expect(n).toBe(1);
+    // Another technician's device cannot reach it by the key.
+    expect((await send("POST", "/api/technician/protocols", body, oskar)).statusCode).toBe(409);
+  });
+
   it("deletes a protocol; afterwards it is not found", async () => {
     const { id, publicId } = await created();
     expect((await send("DELETE", `/api/technician/protocols/${id}`, undefined, tekla)).json()).toEqual({ ok: true });

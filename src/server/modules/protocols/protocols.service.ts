@@ -8,6 +8,7 @@ import {
   type ProtocolInputParsed,
   type ProtocolListItem,
 } from "@/common/schemas/protocols";
+import { sqlState } from "../../db/client";
 import { AppError, conflict, notFound, unprocessable } from "../../lib/errors";
 import type { OutboxSender } from "../../jobs/outbox";
 import type { SessionUser } from "../../plugins/session";
@@ -178,16 +179,34 @@ export function createProtocolsService({ repo, outbox, publicUrl }: Deps) {
       return toProtocol(protocol, technicianName);
     },
 
+    /**
+     * A new protocol. With the device's `clientKey`, a save retried after a lost connection answers
+     * with the protocol the first attempt created (also when both arrive at once), never a second one.
+     */
     async create(input: ProtocolInputParsed, user: SessionUser) {
+      const saved = (row: ProtocolRow) => ({ id: row.id, publicId: row.publicId, status: row.status as ProtocolStatus });
+      const earlier = async () => {
+        const row = input.clientKey ? await repo.findByClientKey(input.clientKey) : undefined;
+        if (row && row.technicianId !== user.id) throw conflict(text.clientKeyTaken);
+        return row;
+      };
+      const existing = await earlier();
+      if (existing) return saved(existing);
       if (input.bookingId && (await repo.customerOfBooking(input.bookingId)) === undefined) throw unprocessable(text.bookingNotFound);
       const values = await valuesFrom(input, null, user);
       const customerId = input.bookingId ? ((await repo.customerOfBooking(input.bookingId)) ?? null) : null;
-      const { row, outboxId } = await repo.create(
-        { ...(values as NewProtocol), publicId: newPublicId(), customerId },
-        values.status === "fully-signed" ? (r) => signedCopy(r, user.name) : undefined,
-      );
-      notify(outboxId);
-      return { id: row.id, publicId: row.publicId, status: row.status as ProtocolStatus };
+      try {
+        const { row, outboxId } = await repo.create(
+          { ...(values as NewProtocol), publicId: newPublicId(), customerId, clientKey: input.clientKey ?? null },
+          values.status === "fully-signed" ? (r) => signedCopy(r, user.name) : undefined,
+        );
+        notify(outboxId);
+        return saved(row);
+      } catch (error) {
+        const raced = sqlState(error) === "23505" ? await earlier() : undefined;
+        if (raced) return saved(raced);
+        throw error;
+      }
     },
 
     async update(id: number, input: ProtocolInputParsed, user: SessionUser) {

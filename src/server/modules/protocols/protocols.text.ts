@@ -7,4 +7,5 @@ export const protocolServerText = {
   technicianNotSigned: "Protokollet kan signeras när teknikern har signerat det.",
   bookingNotFound: "Bokningen finns inte.",
   emailSent: "E-post skickad till kund!",
+  clientKeyTaken: "Protokollet kunde inte sparas. Ladda om sidan och försök igen.",
 } as const;

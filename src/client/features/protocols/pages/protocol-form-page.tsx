@@ -28,6 +28,8 @@ import { protocolUiText as text } from "../text";
 type Checklists = Record<ChecklistGroupKey, Record<string, boolean>>;
 type Photos = Record<ProtocolImageGroup, string[]>;
 export type ProtocolFormValues = {
+  /** The device's key for a new protocol (kept in the draft): a retried save never creates a second one. */
+  clientKey: string;
   bookingId: number | null;
   installationDate: string;
   customerName: string;
@@ -60,6 +62,7 @@ const TEXT_FIELDS = ["customerPhone", "organizationNumber", "installationAddress
 
 function emptyValues(): ProtocolFormValues {
   return {
+    clientKey: crypto.randomUUID(),
     bookingId: null,
     installationDate: todayIn(new Date()),
     customerName: "",
@@ -111,10 +114,11 @@ function fromProtocol(p: Protocol): ProtocolFormValues {
   };
 }
 
-function toInput(values: ProtocolFormValues, action: "draft" | "finish"): ProtocolInput {
+function toInput(values: ProtocolFormValues, action: "draft" | "finish", isNew: boolean): ProtocolInput {
   const amount = values.refrigerantAmount.trim();
   return {
     action,
+    ...(isNew ? { clientKey: values.clientKey } : {}),
     bookingId: values.bookingId,
     installationDate: values.installationDate,
     customerName: values.customerName,
@@ -134,6 +138,8 @@ function toInput(values: ProtocolFormValues, action: "draft" | "finish"): Protoc
 }
 
 const resolver = zodResolver(ProtocolFormSchema.loose()) as never;
+
+const RETRY_MS = 15_000;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -215,6 +221,8 @@ function ProtocolForm({ id, initial, restoredAt }: { id: number | null; initial:
   const save = useSaveProtocol();
   const send = useSendForSigning();
   const [restored, setRestored] = useState(restoredAt);
+  // A save that failed for lack of network waits here and is sent again when the connection returns.
+  const [offline, setOffline] = useState<"draft" | "finish" | null>(null);
   const form = useForm<ProtocolFormValues>({ resolver, defaultValues: initial });
   const errors = form.formState.errors;
   const values = useWatch({ control: form.control }) as ProtocolFormValues;
@@ -237,7 +245,7 @@ function ProtocolForm({ id, initial, restoredAt }: { id: number | null; initial:
   const submit = (action: "draft" | "finish") =>
     form.handleSubmit((valid) =>
       save.mutate(
-        { id, body: toInput(valid, action) },
+        { id, body: toInput(valid, action, id === null) },
         {
           onSuccess: async (saved) => {
             clearProtocolDraft(id);
@@ -253,10 +261,32 @@ function ProtocolForm({ id, initial, restoredAt }: { id: number | null; initial:
             }
             navigate(action === "draft" ? `/technician/protocols/${saved.id}/edit` : `/technician/protocols/${saved.id}`, { replace: id === null });
           },
-          onError: (error) => toast({ variant: "destructive", title: action === "draft" ? text.saveFailed : text.finishFailed, description: errorMessage(error, "") || undefined }),
+          onError: (error) => {
+            if (!isApiError(error)) return setOffline(action); // no answer at all: the network
+            toast({ variant: "destructive", title: action === "draft" ? text.saveFailed : text.finishFailed, description: errorMessage(error, "") || undefined });
+          },
         },
       ),
     )();
+
+  // The browser knew it was offline: TanStack Query holds the save (isPaused) and sends it when the
+  // connection returns. It did not (a basement's flaky network): try again when the browser reports
+  // the connection, or every 15 s.
+  useEffect(() => {
+    if (!offline) return;
+    const retry = () => {
+      setOffline(null);
+      void submit(offline);
+    };
+    window.addEventListener("online", retry);
+    const timer = window.setInterval(() => navigator.onLine && retry(), RETRY_MS);
+    return () => {
+      window.removeEventListener("online", retry);
+      window.clearInterval(timer);
+    };
+    // submit is rebuilt every render; the retry uses the form's values at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [offline]);
 
   const textField = (name: keyof ProtocolFormValues & string, label: string, options: { type?: string; required?: boolean; inputMode?: "email" | "tel" | "decimal" } = {}) => (
     <TextField
@@ -286,6 +316,11 @@ function ProtocolForm({ id, initial, restoredAt }: { id: number | null; initial:
             {text.discardDraft}
           </Button>
         </div>
+      )}
+      {(offline || save.isPaused) && (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
+          {text.offline}
+        </p>
       )}
       <Section title={text.sections.basic}>
         <div className="grid gap-4 sm:grid-cols-2">

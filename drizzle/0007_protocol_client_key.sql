@@ -1,0 +1,2 @@
+ALTER TABLE "installation_protocols" ADD COLUMN "client_key" text;--> statement-breakpoint
+ALTER TABLE "installation_protocols" ADD CONSTRAINT "installation_protocols_client_key_unique" UNIQUE("client_key");
