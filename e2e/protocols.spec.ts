@@ -101,6 +101,39 @@ test.describe("installation protocols", () => {
     expect(copy.attachments.map((a) => a.contentType)).toContain("application/pdf");
   });
 
+  test("a protocol started from a visit is prefilled with the customer and the address", async ({ page, loginAs }, testInfo) => {
+    const name = `Besökskund ${unique(testInfo)}`;
+    const email = `besok.${unique(testInfo)}@exempel.se`;
+    await page.goto("/");
+    await loginAs("admin");
+    const origin = new URL(page.url()).origin;
+    let bookingId = 0;
+    for (let attempt = 0; attempt < 5 && !bookingId; attempt++) {
+      const date = new Date(Date.now() + (400 + Math.floor(Math.random() * 900)) * 86_400_000).toISOString().slice(0, 10);
+      const response = await page.request.post("/api/admin/bookings", {
+        headers: { origin },
+        data: {
+          customerInfo: { name, email, phone: "070-555 00 22", address: "Gjuterigatan 9", city: "Västerås", postalCode: "722 11" },
+          serviceType: "installation",
+          date,
+          timeSlot: "08:00-10:00",
+          description: "Ny luft/vatten-pump.",
+          heatpumpModel: "Nibe S2125",
+        },
+      });
+      if (response.status() === 201) bookingId = ((await response.json()) as { id: number }).id;
+    }
+    expect(bookingId).toBeGreaterThan(0);
+    await loginAs("technician");
+    await page.goto(`/technician/booking/${bookingId}`);
+    await page.getByRole("link", { name: "Skapa installationsprotokoll" }).click();
+    await expect(page).toHaveURL(new RegExp(`/technician/protocols/new\\?bookingId=${bookingId}$`));
+    await expect(page.getByLabel("Kundens namn *")).toHaveValue(name);
+    await expect(page.getByLabel("Kundens e-post *")).toHaveValue(email);
+    await expect(page.getByLabel("Installationsadress *")).toHaveValue("Gjuterigatan 9, 722 11 Västerås");
+    await expect(page.getByLabel("Modell *")).toHaveValue("Nibe S2125");
+  });
+
   test("a save without network waits for the connection and is sent once when it returns", async ({ page, context, loginAs }, testInfo) => {
     const name = `Källarkund ${unique(testInfo)}`;
     await page.goto("/");
