@@ -69,6 +69,7 @@ test.describe("installation protocols", () => {
     await expect(page.getByRole("button", { name: "Slutför protokollet" })).toBeEnabled();
     await page.getByRole("button", { name: "Slutför protokollet" }).click();
     await expect(toasts(page).getByText("Protokoll skickat för kundsignering!")).toBeVisible();
+    await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Protokoll skickat för kundsignering!" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: /Installationsprotokoll nr \d+/ })).toBeVisible();
     await expect(page.getByText("Väntar på kundsignatur").first()).toBeVisible();
     await expect(page.getByRole("link", { name: "Visa kundsigneringslänk" })).toBeVisible();
@@ -150,6 +151,10 @@ test.describe("installation protocols", () => {
     await context.setOffline(false);
     await expect(toasts(page).getByText("Protokoll sparat som utkast!")).toBeVisible();
     await expect(page).toHaveURL(/\/technician\/protocols\/\d+\/edit$/);
+    // SPEC §8: the message stands inline too, and the form now edits the saved protocol.
+    await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Protokoll sparat som utkast!" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Redigera installationsprotokoll" })).toBeVisible();
+    await expect(page.getByLabel("Kundens namn *")).toHaveValue(name);
     const list = await page.request.get(`/api/technician/protocols?search=${encodeURIComponent(name)}`);
     expect(((await list.json()) as unknown[]).length).toBe(1);
   });

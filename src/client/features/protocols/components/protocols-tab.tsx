@@ -6,6 +6,7 @@ import { Label } from "@/client/components/ui/label";
 import { Link } from "@/client/components/ui/link";
 import { Spinner } from "@/client/components/ui/spinner";
 import { useProtocols } from "../api/protocols";
+import { ProtocolNoticeBox, useArrivedNotice } from "./protocol-notice";
 import { protocolUiText as text } from "../text";
 
 /** SPEC §2 / §9: the technician dashboard shows the first 10 protocols. */
@@ -18,8 +19,10 @@ export function ProtocolsTab() {
   const deferred = useDeferredValue(search);
   const query = useProtocols(deferred);
   const rows = (query.data ?? []).slice(0, SHOWN);
+  const [notice] = useArrivedNotice();
   return (
     <div className="grid gap-4">
+      <ProtocolNoticeBox notice={notice} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid gap-1.5 sm:w-96">
           <Label htmlFor={`${id}-search`}>{text.searchLabel}</Label>

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ImagePlus, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Controller, useForm, useWatch, type UseFormReturn } from "react-hook-form";
-import { useNavigate, useParams, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { FieldError, Label } from "@/client/components/ui/label";
@@ -20,6 +20,7 @@ import type { TechnicianBooking } from "@/common/schemas/technician";
 import { BackLink } from "../../admin/components/back-link";
 import { parseId } from "../../technician/pages/visit-page";
 import { useProtocol, useSaveProtocol, useSendForSigning } from "../api/protocols";
+import { ProtocolNoticeBox, useArrivedNotice, type NoticeState, type ProtocolNotice } from "../components/protocol-notice";
 import { SignaturePad } from "../components/signature-pad";
 import { compressPhoto } from "../lib/compress-photo";
 import { clearProtocolDraft, loadProtocolDraft, saveProtocolDraft } from "../lib/protocol-draft";
@@ -221,6 +222,7 @@ function ProtocolForm({ id, initial, restoredAt }: { id: number | null; initial:
   const save = useSaveProtocol();
   const send = useSendForSigning();
   const [restored, setRestored] = useState(restoredAt);
+  const [notice, setNotice] = useArrivedNotice();
   // A save that failed for lack of network waits here and is sent again when the connection returns.
   const [offline, setOffline] = useState<"draft" | "finish" | null>(null);
   const form = useForm<ProtocolFormValues>({ resolver, defaultValues: initial });
@@ -249,21 +251,29 @@ function ProtocolForm({ id, initial, restoredAt }: { id: number | null; initial:
         {
           onSuccess: async (saved) => {
             clearProtocolDraft(id);
-            if (action === "draft") toast({ title: text.savedDraft });
-            else if (saved.status === "fully-signed") toast({ title: text.finished });
+            let outcome: ProtocolNotice;
+            if (action === "draft") outcome = { kind: "success", text: text.savedDraft };
+            else if (saved.status === "fully-signed") outcome = { kind: "success", text: text.finished };
             else {
               try {
                 await send.mutateAsync({ id: saved.id });
-                toast({ title: text.sentForSigning });
+                outcome = { kind: "success", text: text.sentForSigning };
               } catch (error) {
-                toast({ variant: "destructive", title: text.emailFailed(errorMessage(error, text.saveFailed)) });
+                outcome = { kind: "error", text: text.emailFailed(errorMessage(error, text.saveFailed)) };
               }
             }
-            navigate(action === "draft" ? `/technician/protocols/${saved.id}/edit` : `/technician/protocols/${saved.id}`, { replace: id === null });
+            toast(outcome.kind === "success" ? { title: outcome.text } : { variant: "destructive", title: outcome.text });
+            // SPEC §8: the message also stands inline on the page the technician lands on.
+            navigate(action === "draft" ? `/technician/protocols/${saved.id}/edit` : `/technician/protocols/${saved.id}`, {
+              replace: id === null,
+              state: { protocolNotice: outcome } satisfies NoticeState,
+            });
           },
           onError: (error) => {
             if (!isApiError(error)) return setOffline(action); // no answer at all: the network
-            toast({ variant: "destructive", title: action === "draft" ? text.saveFailed : text.finishFailed, description: errorMessage(error, "") || undefined });
+            const title = action === "draft" ? text.saveFailed : text.finishFailed;
+            setNotice({ kind: "error", text: [title, errorMessage(error, "")].filter(Boolean).join(": ") });
+            toast({ variant: "destructive", title, description: errorMessage(error, "") || undefined });
           },
         },
       ),
@@ -410,6 +420,7 @@ function ProtocolForm({ id, initial, restoredAt }: { id: number | null; initial:
           <Textarea id={field("customerComments")} rows={2} placeholder={text.commentsPlaceholder} {...form.register("customerComments")} />
         </div>
       </Section>
+      <ProtocolNoticeBox notice={notice} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button variant="outline" disabled={save.isPending} onClick={() => void submit("draft")}>
           {save.isPending ? text.saving : text.saveDraft}
@@ -441,8 +452,16 @@ async function fromBooking(bookingId: number): Promise<Partial<ProtocolFormValue
   };
 }
 
-/** /technician/protocols/new (?bookingId=), /technician/protocols/{id}/edit and /technician/protocols/edit/{id}. */
+/**
+ * /technician/protocols/new (?bookingId=), /technician/protocols/{id}/edit and /technician/protocols/edit/{id}.
+ * A new protocol's first save moves to its edit address: the page starts afresh there, from the server.
+ */
 export default function ProtocolFormPage() {
+  const { pathname } = useLocation();
+  return <ProtocolFormScreen key={pathname} />;
+}
+
+function ProtocolFormScreen() {
   const params = useParams();
   const [searchParams] = useSearchParams();
   const id = params.id ? parseId(params.id) : null;

@@ -12,6 +12,7 @@ import { ConfirmDialog } from "../../technician/components/confirm-dialog";
 import { parseId } from "../../technician/pages/visit-page";
 import { useDeleteProtocol, useProtocol, useSendForSigning } from "../api/protocols";
 import { DetailCard, ProtocolDetails, SignatureCard } from "../components/protocol-details";
+import { ProtocolNoticeBox, useArrivedNotice, type NoticeState } from "../components/protocol-notice";
 import { protocolUiText as text } from "../text";
 
 /** /technician/protocols/{id} (SPEC §2): read-only, with edit, the signing link, e-mail again, PDF and delete. */
@@ -22,6 +23,7 @@ export default function ProtocolViewPage() {
   const remove = useDeleteProtocol();
   const send = useSendForSigning();
   const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useArrivedNotice();
   const protocol = query.data;
 
   if (id === null || isApiError(query.error, 404)) {
@@ -40,15 +42,27 @@ export default function ProtocolViewPage() {
     remove.mutate(protocol.id, {
       onSuccess: () => {
         toast({ title: text.deleted });
-        navigate("/technician?tab=protocols");
+        navigate("/technician?tab=protocols", { state: { protocolNotice: { kind: "success", text: text.deleted } } satisfies NoticeState });
       },
-      onError: (error) => toast({ variant: "destructive", title: text.deleteFailed(errorMessage(error, "")) }),
+      onError: (error) => {
+        setNotice({ kind: "error", text: text.deleteFailed(errorMessage(error, "")) });
+        toast({ variant: "destructive", title: text.deleteFailed(errorMessage(error, "")) });
+      },
     });
   };
   const resend = () =>
     send.mutate(
       { id: protocol.id, resend: true },
-      { onSuccess: () => toast({ title: text.emailSent }), onError: (error) => toast({ variant: "destructive", title: text.emailFailed(errorMessage(error, "")) }) },
+      {
+        onSuccess: () => {
+          setNotice({ kind: "success", text: text.emailSent });
+          toast({ title: text.emailSent });
+        },
+        onError: (error) => {
+          setNotice({ kind: "error", text: text.emailFailed(errorMessage(error, "")) });
+          toast({ variant: "destructive", title: text.emailFailed(errorMessage(error, "")) });
+        },
+      },
     );
 
   return (
@@ -58,6 +72,7 @@ export default function ProtocolViewPage() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{text.viewTitle(protocol.id)}</h1>
         <p className="text-slate-700">{text.statusLabels[protocol.status]}</p>
       </header>
+      <ProtocolNoticeBox notice={notice} />
       <div className="flex flex-wrap gap-2">
         {protocol.status !== "fully-signed" && (
           <Link to={`/technician/protocols/${protocol.id}/edit`} className={buttonVariants({ variant: "outline" })}>
