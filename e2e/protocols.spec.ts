@@ -29,6 +29,9 @@ test.describe("installation protocols", () => {
     await page.goto("/technician?tab=protocols");
     await page.getByRole("link", { name: "Skapa nytt protokoll" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Nytt installationsprotokoll" })).toBeVisible();
+    // The installing company's details come from the settings.
+    await expect(page.getByLabel("Företagets namn")).toHaveValue("Värmepumpsservice i Sverige AB");
+    await expect(page.getByLabel("Företagets organisationsnummer")).toHaveValue("559123-4567");
 
     // SPEC §5 messages for the required fields.
     await page.getByRole("button", { name: "Spara utkast" }).click();

@@ -27,6 +27,7 @@ import { adminBookingsRoutes } from "./modules/admin-bookings/admin-bookings.rou
 import { createAdminBookingsService } from "./modules/admin-bookings/admin-bookings.service";
 import { chatbotRoutes } from "./modules/chatbot/chatbot.routes";
 import { createChatbotService } from "./modules/chatbot/chatbot.service";
+import { readCompanySettings } from "./modules/settings/settings.repository";
 import { createProtocolsRepository } from "./modules/protocols/protocols.repository";
 import { protocolsRoutes } from "./modules/protocols/protocols.routes";
 import { createProtocolsService } from "./modules/protocols/protocols.service";
@@ -152,7 +153,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       log: app.log,
     }),
   });
-  await app.register(protocolsRoutes, { protocols: createProtocolsService({ repo: createProtocolsRepository(database.db), outbox, publicUrl: config.publicUrl }) });
+  await app.register(protocolsRoutes, {
+    protocols: createProtocolsService({ repo: createProtocolsRepository(database.db), outbox, publicUrl: config.publicUrl, company: () => readCompanySettings(database.db) }),
+  });
   await app.register(technicianVisitsRoutes, { visits: createTechnicianVisitsService({ repo: bookingsRepo, now, today: availability.today }) });
   const visitReminders = createVisitReminders({ repo: bookingsRepo, outbox, now, timeZone: config.timeZone, publicUrl: config.publicUrl });
 

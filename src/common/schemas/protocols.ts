@@ -210,3 +210,7 @@ export const ProtocolFormSchema = z.object({
     .trim()
     .refine((v) => v === "" || /^\d{1,3}([.,]\d{1,3})?$/.test(v), { error: protocolText.refrigerantAmountInvalid }),
 });
+
+/** GET /api/technician/protocols/company-defaults: the company's own details from the settings. */
+export const CompanyDefaultsSchema = z.object({ companyName: z.string(), companyOrgNumber: z.string(), companyPhone: z.string() });
+export type CompanyDefaults = z.output<typeof CompanyDefaultsSchema>;

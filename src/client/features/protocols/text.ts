@@ -56,7 +56,11 @@ export const protocolUiText = {
     notes: "Anteckningar till kunden",
     technicianNotes: "Interna anteckningar",
     customerComments: "Kundens kommentarer",
+    companyName: "Företagets namn",
+    companyOrgNumber: "Företagets organisationsnummer",
+    companyPhone: "Företagets telefon",
   },
+  companyLegend: "Installerande företag",
   installationTypes: { luftvarmepump: "Luftvärmepump", "luft-vatten": "Luft/vatten", bergvarmepump: "Bergvärmepump", franluft: "Frånluft", varmepumpsberedare: "Värmepumpsberedare" } as Record<string, string>,
   // SPEC §5 form messages.
   required: {

@@ -277,3 +277,23 @@ describe("the customer's link", () => {
     expect((await get(`/api/technician/protocols/${id}/pdf`, oskar)).statusCode).toBe(404);
   });
 });
+
+describe("the company's details", () => {
+  it("come from the settings: a new protocol and the form's defaults follow a changed company name", async () => {
+    await database.db.execute(sql`insert into system_settings (key, value) values ('companyName', '"Norrlands Värmepump AB"'::jsonb), ('companyPhone', '"060-12 34 56"'::jsonb)`);
+    try {
+      expect((await get("/api/technician/protocols/company-defaults", tekla)).json()).toEqual({
+        companyName: "Norrlands Värmepump AB",
+        companyOrgNumber: "559123-4567",
+        companyPhone: "060-12 34 56",
+      });
+      const { id } = await created();
+      expect((await get(`/api/technician/protocols/${id}`, tekla)).json()).toMatchObject({ companyName: "Norrlands Värmepump AB", companyPhone: "060-12 34 56" });
+      // What the technician typed wins.
+      const typed = await created({ companyName: "Underleverantören AB", companyOrgNumber: "556000-0000", companyPhone: "08-1" });
+      expect((await get(`/api/technician/protocols/${typed.id}`, tekla)).json()).toMatchObject({ companyName: "Underleverantören AB" });
+    } finally {
+      await database.db.execute(sql`delete from system_settings where key in ('companyName', 'companyPhone')`);
+    }
+  });
+});

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { IdParamsSchema, OkSchema } from "@/common/schemas/common";
 import {
+  CompanyDefaultsSchema,
   CustomerProtocolSchema,
   CustomerSignSchema,
   ProtocolInputSchema,
@@ -40,6 +41,7 @@ export async function protocolsRoutes(fastify: FastifyInstance, { protocols }: {
     { schema: { querystring: ProtocolListQuerySchema, response: { 200: ProtocolListSchema } } },
     (request) => protocols.list(request.query, request.user!),
   );
+  app.get("/api/technician/protocols/company-defaults", { schema: { response: { 200: CompanyDefaultsSchema } } }, () => protocols.companyDefaults());
   app.get("/api/technician/protocols/:id", { schema: { params: IdParamsSchema, response: { 200: ProtocolSchema } } }, (request) =>
     protocols.get(request.params.id, request.user!),
   );

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { COMPANY, type ProtocolStatus } from "@/common/constants";
+import type { ProtocolStatus } from "@/common/constants";
 import { CHECKLIST_GROUPS, co2Equivalent, customerMaySign, leakChecksRequired, signingLinkAvailable, statusWhenFinished, type ChecklistGroupKey, type Refrigerant } from "@/common/protocols/rules";
 import {
   PROTOCOL_IMAGE_GROUPS,
@@ -12,13 +12,14 @@ import { sqlState } from "../../db/client";
 import { AppError, conflict, notFound, unprocessable } from "../../lib/errors";
 import type { OutboxSender } from "../../jobs/outbox";
 import type { SessionUser } from "../../plugins/session";
+import type { CompanySettings } from "../settings/settings.repository";
 import { signedCopyEmail, signingRequestEmail } from "./protocol-email";
 import { protocolPdf } from "./protocol-pdf";
 import type { NewProtocol, ProtocolRow, ProtocolsRepository } from "./protocols.repository";
 import { protocolServerText as text } from "./protocols.text";
 import { cleanPhoto, cleanSignature } from "./signatures";
 
-type Deps = { repo: ProtocolsRepository; outbox: Pick<OutboxSender, "notify">; publicUrl: string };
+type Deps = { repo: ProtocolsRepository; outbox: Pick<OutboxSender, "notify">; publicUrl: string; company: () => Promise<CompanySettings> };
 
 const CHECKLIST_KEYS = Object.keys(CHECKLIST_GROUPS) as ChecklistGroupKey[];
 
@@ -32,7 +33,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * finish, send and delete them; the customer reads and signs through an unguessable link; a fully
  * signed protocol becomes a PDF e-mailed to the customer.
  */
-export function createProtocolsService({ repo, outbox, publicUrl }: Deps) {
+export function createProtocolsService({ repo, outbox, publicUrl, company }: Deps) {
   const signingUrl = (publicId: string) => `${publicUrl}/protocol/${publicId}`;
 
   function toProtocol(row: ProtocolRow, technicianName: string | null): Protocol {
@@ -120,6 +121,8 @@ export function createProtocolsService({ repo, outbox, publicUrl }: Deps) {
       status = finished;
     }
     const now = new Date();
+    // SPEC §3: the company's details default to its own, from the settings (DECISIONS 11).
+    const own = input.companyName && input.companyOrgNumber && input.companyPhone ? null : await company();
     const checklists = Object.fromEntries(CHECKLIST_KEYS.map((group) => [group, input[group] ?? current?.[group] ?? {}]));
     return {
       bookingId: input.bookingId ?? current?.bookingId ?? null,
@@ -130,9 +133,9 @@ export function createProtocolsService({ repo, outbox, publicUrl }: Deps) {
       customerPhone: input.customerPhone,
       installationAddress: input.installationAddress,
       organizationNumber: input.organizationNumber,
-      companyName: input.companyName ?? COMPANY.name,
-      companyOrgNumber: input.companyOrgNumber ?? COMPANY.orgNumber,
-      companyPhone: input.companyPhone ?? COMPANY.phone,
+      companyName: input.companyName ?? own!.companyName,
+      companyOrgNumber: input.companyOrgNumber ?? own!.orgNumber,
+      companyPhone: input.companyPhone ?? own!.companyPhone,
       installedBrand: input.installedBrand,
       installedModel: input.installedModel,
       installedPower: input.installedPower,
@@ -239,6 +242,12 @@ export function createProtocolsService({ repo, outbox, publicUrl }: Deps) {
       );
       notify(outboxId);
       return { message: text.emailSent };
+    },
+
+    /** The company's details a new protocol starts with (the form shows and may change them). */
+    async companyDefaults() {
+      const own = await company();
+      return { companyName: own.companyName, companyOrgNumber: own.orgNumber, companyPhone: own.companyPhone };
     },
 
     async pdf(id: number, user: SessionUser) {

@@ -15,7 +15,7 @@ import { apiFetch, errorMessage, isApiError } from "@/client/lib/api";
 import { todayIn } from "@/common/booking-rules";
 import { INSTALLATION_TYPES, REFRIGERANT_TYPES } from "@/common/constants";
 import { CHECKLIST_GROUPS, co2Equivalent, formatTonnes, leakChecksRequired, toggleAll, type ChecklistGroupKey, type Refrigerant } from "@/common/protocols/rules";
-import { MAX_IMAGES_PER_GROUP, PROTOCOL_IMAGE_GROUP_LABELS, PROTOCOL_IMAGE_GROUPS, ProtocolFormSchema, type Protocol, type ProtocolImageGroup, type ProtocolInput } from "@/common/schemas/protocols";
+import { MAX_IMAGES_PER_GROUP, PROTOCOL_IMAGE_GROUP_LABELS, PROTOCOL_IMAGE_GROUPS, ProtocolFormSchema, type CompanyDefaults, type Protocol, type ProtocolImageGroup, type ProtocolInput } from "@/common/schemas/protocols";
 import type { TechnicianBooking } from "@/common/schemas/technician";
 import { BackLink } from "../../admin/components/back-link";
 import { parseId } from "../../technician/pages/visit-page";
@@ -38,6 +38,9 @@ export type ProtocolFormValues = {
   customerPhone: string;
   organizationNumber: string;
   installationAddress: string;
+  companyName: string;
+  companyOrgNumber: string;
+  companyPhone: string;
   installedBrand: string;
   installedModel: string;
   installedPower: string;
@@ -59,7 +62,7 @@ export type ProtocolFormValues = {
   customerSignature: string | null;
 };
 
-const TEXT_FIELDS = ["customerPhone", "organizationNumber", "installationAddress", "indoorUnitLocation", "outdoorUnitLocation", "electricalConnectionType", "technicianCertificateNumber", "companyCertificateNumber", "demontagedProducts", "notes", "technicianNotes", "customerComments"] as const;
+const TEXT_FIELDS = ["companyName", "companyOrgNumber", "companyPhone", "customerPhone", "organizationNumber", "installationAddress", "indoorUnitLocation", "outdoorUnitLocation", "electricalConnectionType", "technicianCertificateNumber", "companyCertificateNumber", "demontagedProducts", "notes", "technicianNotes", "customerComments"] as const;
 
 function emptyValues(): ProtocolFormValues {
   return {
@@ -71,6 +74,9 @@ function emptyValues(): ProtocolFormValues {
     customerPhone: "",
     organizationNumber: "",
     installationAddress: "",
+    companyName: "",
+    companyOrgNumber: "",
+    companyPhone: "",
     installedBrand: "",
     installedModel: "",
     installedPower: "",
@@ -341,6 +347,12 @@ function ProtocolForm({ id, initial, restoredAt }: { id: number | null; initial:
           {textField("installationAddress", text.fields.installationAddress)}
           {textField("organizationNumber", text.fields.organizationNumber)}
         </div>
+        <fieldset className="grid gap-4 sm:grid-cols-3">
+          <legend className="mb-2 font-semibold text-slate-900">{text.companyLegend}</legend>
+          {textField("companyName", text.fields.companyName)}
+          {textField("companyOrgNumber", text.fields.companyOrgNumber)}
+          {textField("companyPhone", text.fields.companyPhone, { type: "tel", inputMode: "tel" })}
+        </fieldset>
       </Section>
       <Section title={text.sections.product}>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -474,14 +486,12 @@ function ProtocolFormScreen() {
     const server = editing && query.data ? fromProtocol(query.data) : emptyValues();
     const draft = loadProtocolDraft<ProtocolFormValues>(editing ? id : null);
     if (draft) return setInitial({ values: { ...server, ...draft.values }, restoredAt: draft.savedAt });
+    if (editing) return setInitial({ values: server, restoredAt: null });
+    // A new protocol starts with the company's details from the settings and, from a visit, its customer.
     const bookingId = Number(searchParams.get("bookingId"));
-    if (!editing && Number.isInteger(bookingId) && bookingId > 0) {
-      fromBooking(bookingId)
-        .then((prefill) => setInitial({ values: { ...server, ...prefill }, restoredAt: null }))
-        .catch(() => setInitial({ values: server, restoredAt: null }));
-      return;
-    }
-    setInitial({ values: server, restoredAt: null });
+    const fromVisit = Number.isInteger(bookingId) && bookingId > 0 ? fromBooking(bookingId).catch(() => ({})) : Promise.resolve({});
+    const company = apiFetch<CompanyDefaults>("/api/technician/protocols/company-defaults").catch(() => ({}));
+    void Promise.all([company, fromVisit]).then(([own, visit]) => setInitial({ values: { ...server, ...own, ...visit }, restoredAt: null }));
   }, [editing, id, initial, query.data, searchParams]);
 
   let body: ReactNode;
