@@ -24,6 +24,7 @@ async function drawSignature(page: Page, pad: Locator) {
 test.describe("installation protocols", () => {
   test("a technician fills in a protocol, finds it after a reload, signs and sends it; the customer signs and gets the PDF", async ({ page, loginAs, browser }, testInfo) => {
     const email = `protokoll.${unique(testInfo)}@exempel.se`;
+    const customerName = `Åke Ängström ${unique(testInfo)}`;
     await page.goto("/");
     await loginAs("technician");
     await page.goto("/technician?tab=protocols");
@@ -40,7 +41,7 @@ test.describe("installation protocols", () => {
     await expect(page.getByText("Värmepumpsmodell krävs")).toBeVisible();
     await expect(page.getByRole("button", { name: "Slutför protokollet" })).toBeDisabled();
 
-    await page.getByLabel("Kundens namn *").fill("Åke Ängström");
+    await page.getByLabel("Kundens namn *").fill(customerName);
     await page.getByLabel("Kundens e-post *").fill(email);
     await page.getByLabel("Installationsadress *").fill("Östra Långgatan 4, 753 20 Uppsala");
     await page.getByLabel("Märke *").fill("Nibe");
@@ -63,7 +64,7 @@ test.describe("installation protocols", () => {
     await page.waitForTimeout(600); // the copy on the device is written 400 ms after the last change
     await page.reload();
     await expect(page.getByText(/Vi har återställt det du skrev/)).toBeVisible();
-    await expect(page.getByLabel("Kundens namn *")).toHaveValue("Åke Ängström");
+    await expect(page.getByLabel("Kundens namn *")).toHaveValue(customerName);
     await expect(page.getByLabel("Läcksökning")).toBeChecked();
     await expect(page.getByRole("img", { name: "Serienummer på ute- och innedel 1" })).toBeVisible();
 
@@ -86,7 +87,7 @@ test.describe("installation protocols", () => {
       const customerPage = await customer.newPage();
       await customerPage.goto(new URL(new URL(link).pathname, page.url()).href);
       await expect(customerPage.getByRole("heading", { level: 1, name: "Installationsprotokoll" })).toBeVisible();
-      await expect(customerPage.getByText("Åke Ängström").first()).toBeVisible();
+      await expect(customerPage.getByText(customerName).first()).toBeVisible();
       await expect(customerPage.getByText("F2120-12")).toBeVisible();
       await expect(customerPage.getByRole("button", { name: "Signera och godkänn" })).toBeDisabled();
       await customerPage.getByLabel("Kundens kommentarer").fill("Mycket nöjd, tack!");
@@ -100,9 +101,12 @@ test.describe("installation protocols", () => {
       await customer.close();
     }
 
-    // The signed copy arrives as a PDF.
+    // The signed copy arrives as a PDF, and the technician's list says the protocol is finished.
     const copy = await waitForEmail(email, { subject: "Signerat installationsprotokoll" });
     expect(copy.attachments.map((a) => a.contentType)).toContain("application/pdf");
+    await page.goto("/technician?tab=protocols");
+    await page.getByLabel("Sök protokoll").fill(customerName);
+    await expect(page.getByRole("listitem").filter({ hasText: customerName })).toContainText("Slutfört");
   });
 
   test("a protocol started from a visit is prefilled with the customer and the address", async ({ page, loginAs }, testInfo) => {

@@ -5,6 +5,8 @@ import { PROTOCOL_STATUS_LABELS, PROTOCOL_STATUS_SHORT_LABELS } from "@/common/c
 export const protocolUiText = {
   statusLabels: PROTOCOL_STATUS_LABELS,
   listStatusLabels: PROTOCOL_STATUS_SHORT_LABELS,
+  // SPEC §4: the technician's protocol list says 'Slutfört' (ett protokoll) for a finished one.
+  technicianListLabels: { draft: "Utkast", "technician-signed": "Väntar på kund", "fully-signed": "Slutfört" } as Record<string, string>,
   adminTitle: "Installationsprotokoll",
   adminIntro: "Alla teknikers installationsprotokoll. Sök och filtrera på status.",
   statusFilter: "Status",

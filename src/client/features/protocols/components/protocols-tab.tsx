@@ -50,7 +50,7 @@ export function ProtocolsTab() {
                 <p className="text-sm text-slate-700">{[p.installedBrand, p.installedModel].filter(Boolean).join(" ") || "–"}</p>
                 <p className="text-sm text-slate-700">{p.installationAddress}</p>
                 <p className="text-sm text-slate-700">
-                  {text.listStatusLabels[p.status]} · {new Date(p.createdAt).toLocaleDateString("sv-SE")}
+                  {text.technicianListLabels[p.status]} · {new Date(p.createdAt).toLocaleDateString("sv-SE")}
                 </p>
               </div>
               <Link to={`/technician/protocols/${p.id}`} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={`${text.show}: ${p.customerName}`}>
