@@ -97,6 +97,11 @@ test.describe("installation protocols", () => {
       await expect(customerPage.getByText("Protokoll signerat och godkänt")).toBeVisible();
       await expect(customerPage.getByText("Mycket nöjd, tack!")).toBeVisible();
       await expect(customerPage.getByRole("button", { name: "Signera och godkänn" })).toHaveCount(0);
+      // The link holder can download the signed protocol.
+      const pdfHref = await customerPage.getByRole("link", { name: "Ladda ned PDF" }).getAttribute("href");
+      const pdf = await customerPage.request.get(pdfHref!);
+      expect(pdf.status()).toBe(200);
+      expect(pdf.headers()["content-type"]).toBe("application/pdf");
     } finally {
       await customer.close();
     }

@@ -1,4 +1,4 @@
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2, Download } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useParams } from "react-router";
 import { Button } from "@/client/components/ui/button";
@@ -99,6 +99,15 @@ function CustomerProtocol() {
           <span className="font-medium">{text.statusLabels[protocol.status]}</span>
         </p>
       </header>
+      <a
+        href={`/api/protocols/${encodeURIComponent(publicId)}/pdf`}
+        target="_blank"
+        rel="noreferrer"
+        className="inline-flex min-h-11 items-center gap-2 justify-self-start rounded-md px-3 text-sm font-medium text-brand-800 ring-1 ring-inset ring-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
+        <Download className="size-4" aria-hidden="true" />
+        {text.downloadPdf}
+      </a>
       {fullySigned && <Signed protocol={protocol} />}
       <ProtocolDetails protocol={protocol} />
       <SignatureCard title={text.technicianSignature} signature={protocol.technicianSignature} signedAt={protocol.technicianSignedAt} />
