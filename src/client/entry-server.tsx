@@ -7,7 +7,9 @@ import { StaticRouter } from "react-router";
 import { App } from "./app/app";
 import { routePatterns } from "./app/route-patterns";
 import { preloadRoute, routes } from "./app/router";
+import { renderCompanyAs } from "./lib/company";
 import { preloadDeferredParts } from "./lib/deferred-hydration";
+import { COMPANY_PLACEHOLDERS } from "@/common/company";
 
 export { NOT_FOUND_HEAD, NOT_FOUND_PAGE, PRERENDERED_PAGES, SPA_SHELL_HEAD, pageHead } from "./app/page-head";
 
@@ -16,6 +18,8 @@ export const ROUTE_PATTERNS = routePatterns(routes);
 
 /** The HTML of the app at `path` (what goes inside #root), once every lazy part of it has loaded. */
 export async function render(path: string): Promise<string> {
+  // The company's details are the settings' at request time: the server fills these in (DECISIONS 11).
+  renderCompanyAs(COMPANY_PLACEHOLDERS);
   await Promise.all([preloadRoute(path), preloadDeferredParts()]);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(

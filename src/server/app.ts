@@ -27,7 +27,8 @@ import { adminBookingsRoutes } from "./modules/admin-bookings/admin-bookings.rou
 import { createAdminBookingsService } from "./modules/admin-bookings/admin-bookings.service";
 import { chatbotRoutes } from "./modules/chatbot/chatbot.routes";
 import { createChatbotService } from "./modules/chatbot/chatbot.service";
-import { readCompanySettings } from "./modules/settings/settings.repository";
+import { settingsRoutes } from "./modules/settings/settings.routes";
+import { createSettingsService, type SettingsService } from "./modules/settings/settings.service";
 import { createProtocolsRepository } from "./modules/protocols/protocols.repository";
 import { protocolsRoutes } from "./modules/protocols/protocols.routes";
 import { createProtocolsService } from "./modules/protocols/protocols.service";
@@ -42,6 +43,7 @@ import { bookingLinksRoutes } from "./modules/booking-links/booking-links.routes
 import { createBookingLinksService } from "./modules/booking-links/booking-links.service";
 import { bookingCalendarFile } from "./lib/calendar-file";
 import { createBookingsService } from "./modules/bookings/bookings.service";
+import type { CompanyProfile } from "@/common/company";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -52,6 +54,8 @@ declare module "fastify" {
     limiter: RateLimiter;
     /** The recurring jobs, by name; the scheduler runs them, tests may call them directly. */
     jobs: Record<string, ScheduledJob>;
+    /** The system settings (DECISIONS 11), shared by every module and the served pages. */
+    settings: SettingsService;
     /** Every route the app registered (the route-table guardrail test walks it). */
     routeTable: readonly RegisteredRoute[];
   }
@@ -109,13 +113,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const outbox = new OutboxSender(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, ...options.outbox }, app.log);
   app.decorate("outbox", outbox);
   const now = options.now ?? (() => new Date());
-  const availability = createAvailabilityService(createAvailabilityRepository(database.db), now, config.timeZone);
+  const settings = createSettingsService(database.db);
+  app.decorate("settings", settings);
+  await app.register(settingsRoutes, { settings });
+  const availability = createAvailabilityService(createAvailabilityRepository(database.db), now, config.timeZone, { maxPerDay: async () => (await settings.get()).maxBookingsPerDay });
+  // A changed day limit changes which days have room.
+  settings.onChange(() => availability.invalidate());
   // Every booking write clears the shared availability answers at once (one repository writes bookings).
   const bookingsRepo = createBookingsRepository(database.db, { onChange: () => availability.invalidate() });
   const blockedTimesRepo = createBlockedTimesRepository(database.db);
-  const calendarFor = (booking: BookingRow) => bookingCalendarFile(booking, config.publicUrl, config.timeZone);
+  const calendarFor = (booking: BookingRow, company: CompanyProfile) => bookingCalendarFile(booking, config.publicUrl, config.timeZone, company);
   const bookings = createBookingsService({
-    db: database.db,
+    settings,
     repo: bookingsRepo,
     availability,
     outbox,
@@ -125,7 +134,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicUrl: config.publicUrl,
     calendarFor,
   });
-  const links = createBookingLinksService({ repo: bookingsRepo, availability, blockedTimes: blockedTimesRepo, outbox, now, timeZone: config.timeZone, publicUrl: config.publicUrl, calendarFor });
+  const links = createBookingLinksService({ repo: bookingsRepo, availability, blockedTimes: blockedTimesRepo, outbox, now, timeZone: config.timeZone, publicUrl: config.publicUrl, calendarFor, settings });
   await app.register(availabilityRoutes, { availability });
   await app.register(bookingsRoutes, { bookings });
   await app.register(bookingLinksRoutes, { links });
@@ -140,6 +149,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       timeZone: config.timeZone,
       publicUrl: config.publicUrl,
       calendarFor,
+      settings,
     }),
   });
   await app.register(blockedTimesRoutes, {
@@ -154,10 +164,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
   });
   await app.register(protocolsRoutes, {
-    protocols: createProtocolsService({ repo: createProtocolsRepository(database.db), outbox, publicUrl: config.publicUrl, company: () => readCompanySettings(database.db) }),
+    protocols: createProtocolsService({ repo: createProtocolsRepository(database.db), outbox, publicUrl: config.publicUrl, settings }),
   });
   await app.register(technicianVisitsRoutes, { visits: createTechnicianVisitsService({ repo: bookingsRepo, now, today: availability.today }) });
-  const visitReminders = createVisitReminders({ repo: bookingsRepo, outbox, now, timeZone: config.timeZone, publicUrl: config.publicUrl });
+  const visitReminders = createVisitReminders({ repo: bookingsRepo, outbox, now, timeZone: config.timeZone, publicUrl: config.publicUrl, settings });
 
   const jobs: ScheduledJob[] = [
     // A message whose notify was missed (a crash, an outage) is sent within a minute.

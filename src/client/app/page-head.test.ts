@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { companyStructuredData, internationalPhone, pageHead, PRERENDERED_PAGES, SPA_SHELL_HEAD } from "./page-head";
+import { pageHead, PRERENDERED_PAGES, SPA_SHELL_HEAD } from "./page-head";
 
 const landing = PRERENDERED_PAGES.find((page) => page.path === "/")!;
 
@@ -26,33 +26,11 @@ describe("the head of the prerendered pages", () => {
     expect(head).toContain('<link rel="canonical" href="https://boka.example.se/booking" />');
   });
 
-  it("describes the company as a schema.org HVACBusiness with the opening hours of SPEC §9", () => {
-    expect(companyStructuredData("https://boka.example.se")).toEqual({
-      "@context": "https://schema.org",
-      "@type": "HVACBusiness",
-      name: "Värmepumpsservice i Sverige AB",
-      alternateName: "Värmepumpsservice",
-      telephone: "+46812345670",
-      email: "info@varmepumpsservice.se",
-      address: { "@type": "PostalAddress", streetAddress: "Industrivägen 12", postalCode: "171 48", addressLocality: "Solna", addressCountry: "SE" },
-      openingHours: "Mo-Fr 08:00-17:00",
-      openingHoursSpecification: [
-        { "@type": "OpeningHoursSpecification", dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "17:00" },
-      ],
-      url: "https://boka.example.se/",
-    });
-  });
-
   it("writes the structured data as JSON that cannot end its script element", () => {
     const head = pageHead({ ...landing, structuredData: () => ({ name: "</script><script>alert(1)</script>" }) }, null);
     const json = /<script type="application\/ld\+json">(.*)<\/script>/.exec(head)?.[1] ?? "";
     expect(json).not.toContain("<");
     expect(JSON.parse(json)).toEqual({ name: "</script><script>alert(1)</script>" });
-  });
-
-  it("writes Swedish phone numbers in the international form", () => {
-    expect(internationalPhone("08-123 456 70")).toBe("+46812345670");
-    expect(internationalPhone("070-123 45 67")).toBe("+46701234567");
   });
 
   it("keeps the shell of the other pages out of search engines", () => {

@@ -1,3 +1,4 @@
+import { COMPANY_PLACEHOLDERS, companyStructuredData } from "@/common/company";
 import { COMPANY } from "@/common/constants";
 import { DEFAULT_TITLE, NOT_FOUND_TITLE, pageTitle } from "./page-titles";
 
@@ -19,39 +20,6 @@ export type PrerenderedPage = {
   structuredData?: (origin: string | null) => object;
 };
 
-/** SPEC §9: opening hours Monday-Friday 08:00-17:00, weekend closed (COMPANY.openingHours in words). */
-const OPENING_HOURS = { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "17:00" } as const;
-
-/** "08-123 456 70" as +46812345670 (E.164), as schema.org and tel: links want it. */
-export function internationalPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  return digits.startsWith("0") ? `+46${digits.slice(1)}` : `+${digits}`;
-}
-
-/** The company as a schema.org HVACBusiness (a LocalBusiness), with the facts of SPEC §9. */
-export function companyStructuredData(origin: string | null): object {
-  return {
-    "@context": "https://schema.org",
-    "@type": "HVACBusiness",
-    name: COMPANY.name,
-    alternateName: COMPANY.shortName,
-    telephone: internationalPhone(COMPANY.phone),
-    email: COMPANY.email,
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: COMPANY.address,
-      postalCode: COMPANY.postalCode,
-      addressLocality: COMPANY.city,
-      addressCountry: "SE",
-    },
-    openingHours: "Mo-Fr 08:00-17:00",
-    openingHoursSpecification: [
-      { "@type": "OpeningHoursSpecification", dayOfWeek: [...OPENING_HOURS.days], opens: OPENING_HOURS.opens, closes: OPENING_HOURS.closes },
-    ],
-    ...(origin ? { url: `${origin}/` } : {}),
-  };
-}
-
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   {
     path: "/",
@@ -59,7 +27,8 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     description:
       "Boka service, installation, felsökning eller ett kostnadsfritt hembesök för din värmepump online. Bekräftelse direkt – bokat på ca 2 minuter.",
     stylesheet: "landing",
-    structuredData: companyStructuredData,
+    // Placeholders the server fills with the company's current details (DECISIONS 11).
+    structuredData: (origin) => companyStructuredData(COMPANY_PLACEHOLDERS, origin),
   },
   {
     path: "/booking",

@@ -53,9 +53,10 @@ const AdminBookingsListPage = lazyPage(() => import("@/client/features/admin/boo
 const AdminBookingCreatePage = lazyPage(() => import("@/client/features/admin/bookings/pages/booking-create-page"));
 const AdminProtocolsPage = lazyPage(() => import("@/client/features/admin/protocols/admin-protocols-page"));
 const AdminBookingDetailPage = lazyPage(() => import("@/client/features/admin/bookings/pages/booking-detail-page"));
+const AdminSettingsPage = lazyPage(() => import("@/client/features/admin/settings/settings-page"));
 
 /** Admin pages: behind RequireAdmin (SPEC §6). Add new admin screens here with their full path. */
-const adminRoutes: RouteObject[] = [lazyRoute("/admin", AdminDashboardPage), lazyRoute("/admin/dashboard", AdminDashboardPage), lazyRoute("/admin/blocked-times", BlockedTimesPage), lazyRoute("/admin/bookings", AdminBookingsListPage), lazyRoute("/admin/bookings/new", AdminBookingCreatePage), lazyRoute("/admin/bookings/:id", AdminBookingDetailPage), lazyRoute("/admin/protocols", AdminProtocolsPage)];
+const adminRoutes: RouteObject[] = [lazyRoute("/admin", AdminDashboardPage), lazyRoute("/admin/dashboard", AdminDashboardPage), lazyRoute("/admin/blocked-times", BlockedTimesPage), lazyRoute("/admin/bookings", AdminBookingsListPage), lazyRoute("/admin/bookings/new", AdminBookingCreatePage), lazyRoute("/admin/bookings/:id", AdminBookingDetailPage), lazyRoute("/admin/protocols", AdminProtocolsPage), lazyRoute("/admin/settings", AdminSettingsPage)];
 
 const RequireTechnician = lazyPage(() => import("@/client/app/guards/require-technician"));
 const TechnicianDashboardPage = lazyPage(() => import("@/client/features/technician/technician-dashboard-page"));

@@ -1,5 +1,6 @@
 import { createEvent, type EventAttributes } from "ics";
 import { slotInstants } from "@/common/booking-rules";
+import { DEFAULT_COMPANY_PROFILE, type CompanyProfile } from "@/common/company";
 import { COMPANY, SERVICE_TYPE_LABELS, type ServiceType } from "@/common/constants";
 
 export type CalendarBooking = {
@@ -21,7 +22,12 @@ export type CalendarBooking = {
  * wall-clock slot, so calendars show the right local time on both sides of a DST change;
  * alarms 24 h and 1 h before (SPEC §9 calendar reminders).
  */
-export function bookingCalendarFile(booking: CalendarBooking, publicUrl: string, timeZone: string): string {
+export function bookingCalendarFile(
+  booking: CalendarBooking,
+  publicUrl: string,
+  timeZone: string,
+  company: Pick<CompanyProfile, "phone" | "email"> = DEFAULT_COMPANY_PROFILE,
+): string {
   const instants = slotInstants(booking.date, booking.timeSlot, timeZone);
   if (!instants) throw new Error(`invalid slot ${booking.date} ${booking.timeSlot}`);
   const label = SERVICE_TYPE_LABELS[booking.serviceType as ServiceType] ?? booking.serviceType;
@@ -36,7 +42,7 @@ export function bookingCalendarFile(booking: CalendarBooking, publicUrl: string,
       `Bokning #${booking.id}: ${label}`,
       booking.heatpumpModel ? `Värmepump: ${booking.heatpumpModel}` : null,
       booking.description ? `Beskrivning: ${booking.description}` : null,
-      `Frågor? Ring ${COMPANY.phone} eller mejla ${COMPANY.email}.`,
+      `Frågor? Ring ${company.phone} eller mejla ${company.email}.`,
     ]
       .filter(Boolean)
       .join("\n"),
@@ -49,7 +55,7 @@ export function bookingCalendarFile(booking: CalendarBooking, publicUrl: string,
     endInputType: "utc",
     endOutputType: "utc",
     status: "CONFIRMED",
-    organizer: { name: COMPANY.shortName, email: COMPANY.email },
+    organizer: { name: COMPANY.shortName, email: company.email },
     alarms: [
       { action: "display", description: `Påminnelse: ${label} i morgon`, trigger: { hours: 24, before: true } },
       { action: "display", description: `Påminnelse: ${label} om en timme`, trigger: { hours: 1, before: true } },

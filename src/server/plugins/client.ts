@@ -3,6 +3,7 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { serverText } from "../lib/text";
+import { companyPages } from "./company-pages";
 
 // Serves the built client (scripts/build-client.mjs writes it):
 // - /assets/* are Vite's content-hashed files: cached for a year, immutable. A missing one is a 404,
@@ -14,7 +15,9 @@ import { serverText } from "../lib/text";
 //   engines see a missing page as missing. HTML is `no-cache`: revalidated on every visit.
 // - Every text file has Brotli and gzip twins made at build time; @fastify/static picks the one the
 //   browser accepts (preCompressed), so no static file is compressed per request. (These answers
-//   come from the not-found handler, which @fastify/compress does not hook.)
+//   come from the not-found handler, which @fastify/compress does not hook.) HTML pages are the
+//   exception: they carry the company's details from the settings, filled in and compressed once
+//   per settings change (plugins/company-pages.ts).
 // - Nothing is listed at start-up: each request looks at the files as they are now, so a rebuild
 //   (which swaps dist/client in one rename) is served at once, without a restart.
 // - robots.txt and sitemap.xml use PUBLIC_URL (config.publicUrl) for their absolute URLs.
@@ -159,6 +162,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string | n
   });
 
   const pages = builtPages(clientDir);
+  // HTML is filled with the company's current details (DECISIONS 11) rather than sent as built.
+  const sendPage = companyPages(() => app.settings.company());
   const origin = app.config.publicUrl.replace(/\/+$/, "");
 
   app.get("/robots.txt", async (_request, reply) => {
@@ -185,7 +190,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string | n
 
     const { file, status } = await pages.fileFor(path);
     if (!(await isFile(join(clientDir, file)))) return notFound(reply); // no client built (yet)
-    return reply.code(status).sendFile(file);
+    return sendPage(request, reply, join(clientDir, file), status);
   });
 }
 

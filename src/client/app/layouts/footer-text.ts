@@ -31,6 +31,6 @@ export const footerText = {
   terms: "Allmänna villkor",
   privacy: "Integritetspolicy",
   cookies: "Cookiepolicy",
-  copyright: (year: number) => `© ${year} ${COMPANY.name}. Alla rättigheter förbehållna.`,
-  orgNumber: `Org.nr ${COMPANY.orgNumber}`,
+  copyright: (year: number, companyName: string) => `© ${year} ${companyName}. Alla rättigheter förbehållna.`,
+  orgNumber: (orgNumber: string) => `Org.nr ${orgNumber}`,
 } as const;

@@ -2,7 +2,7 @@ import { Clock, Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "@/client/components/ui/link";
 import { useCurrentYear } from "@/client/lib/hydration";
-import { COMPANY } from "@/common/constants";
+import { useCompany } from "@/client/lib/company";
 import { footerText } from "./footer-text";
 
 const text = footerText;
@@ -36,7 +36,8 @@ function ContactLine({ icon: Icon, label, children }: { icon: LucideIcon; label:
 export function SiteFooter() {
   // SPEC §2: copyright with the current year (in Sweden; hydration-safe, see lib/hydration).
   const year = useCurrentYear();
-  const phoneHref = `tel:${COMPANY.phone.replace(/[^\d+]/g, "")}`;
+  // DECISIONS 11: the company's details as the settings say now.
+  const company = useCompany();
 
   return (
     <footer className="bg-slate-900 text-slate-200">
@@ -73,20 +74,20 @@ export function SiteFooter() {
         <FooterColumn heading={text.contactHeading}>
           <address className="space-y-2 not-italic">
             <ContactLine icon={Phone} label={text.phoneLabel}>
-              <a className={linkClass} href={phoneHref}>
-                {COMPANY.phone}
+              <a className={linkClass} href={company.phoneHref}>
+                {company.phone}
               </a>
             </ContactLine>
             <ContactLine icon={Mail} label={text.emailLabel}>
-              <a className={`${linkClass} break-all`} href={`mailto:${COMPANY.email}`}>
-                {COMPANY.email}
+              <a className={`${linkClass} break-all`} href={`mailto:${company.email}`}>
+                {company.email}
               </a>
             </ContactLine>
             <ContactLine icon={MapPin} label={text.addressLabel}>
-              {COMPANY.address}, {COMPANY.postalCode} {COMPANY.city}
+              {company.address}
             </ContactLine>
             <ContactLine icon={Clock} label={text.openingHoursLabel}>
-              {COMPANY.openingHours}
+              {company.openingHours}
             </ContactLine>
           </address>
         </FooterColumn>
@@ -123,7 +124,7 @@ export function SiteFooter() {
       <div className="border-t border-slate-700">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 pb-24 pt-5 text-sm sm:pb-5 md:flex-row md:items-center md:justify-between">
           <p>
-            {text.copyright(year)} <span className="whitespace-nowrap">{text.orgNumber}</span>
+            {text.copyright(year, company.name)} <span className="whitespace-nowrap">{text.orgNumber(company.orgNumber)}</span>
           </p>
           <nav aria-label={text.legalLabel}>
             <ul className="flex flex-wrap gap-x-5 gap-y-2">

@@ -9,6 +9,7 @@ import { useChatLauncher } from "@/client/lib/chat-launcher";
 import type { ChatAnswer } from "@/common/schemas/chatbot";
 import { CHAT_HISTORY_MAX, CHAT_QUESTION_MAX } from "@/common/schemas/chatbot-limits";
 import { chatText } from "./text";
+import { useCompany } from "@/client/lib/company";
 
 type ChatMessage = { id: number; role: "assistant" | "user"; content: string };
 
@@ -37,6 +38,7 @@ export function ChatDialog() {
   const [messages, setMessages] = useState<ChatMessage[]>([GREETING]);
   const [input, setInput] = useState("");
   const [waiting, setWaiting] = useState(false);
+  const company = useCompany();
   const nextId = useRef(1);
   const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -79,7 +81,7 @@ export function ChatDialog() {
     } catch {
       if (asked !== generation.current) return;
       toast({ variant: "destructive", title: chatText.errorTitle, description: chatText.errorDescription });
-      add("assistant", chatText.fallback);
+      add("assistant", chatText.fallback(company));
     } finally {
       if (asked === generation.current) setWaiting(false);
       inputRef.current?.focus();

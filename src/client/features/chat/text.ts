@@ -1,4 +1,4 @@
-import { COMPANY } from "@/common/constants";
+import type { CompanyProfile } from "@/common/company";
 
 // Swedish texts of the ServiceBot chat dialog (SPEC §2 ServiceBot dialog, §8 chat); the launcher
 // button's text is in ./launcher-text.
@@ -29,5 +29,6 @@ export const chatText = {
   // SPEC §8 chat.
   errorTitle: "Något gick fel",
   errorDescription: "Kunde inte hämta svar från chatboten. Försök igen senare.",
-  fallback: `Jag kan tyvärr inte svara just nu. Försök igen om en stund, eller ring vår kundtjänst på ${COMPANY.phone} (${COMPANY.openingHours.toLowerCase()}).`,
+  fallback: (company: CompanyProfile) =>
+    `Jag kan tyvärr inte svara just nu. Försök igen om en stund, eller ring vår kundtjänst på ${company.phone} (${company.openingHoursInText}).`,
 } as const;

@@ -1,4 +1,5 @@
 import { PolicyArticle } from "./components/policy-article";
+import { useCompany } from "@/client/lib/company";
 import { cookieTable, cookiesDocument } from "./text";
 
 // The cookie table (SPEC §2, §9). From sm up a normal table; on a phone (issue 8: it must fit a
@@ -48,5 +49,5 @@ function CookieTable() {
 
 /** /policies/cookies: in effect from 2025-05-18, with the cookie table (SPEC §2, §9). */
 export default function CookiesPage() {
-  return <PolicyArticle doc={cookiesDocument} idPrefix="cookies" extras={{ 1: <CookieTable /> }} />;
+  return <PolicyArticle doc={cookiesDocument(useCompany())} idPrefix="cookies" extras={{ 1: <CookieTable /> }} />;
 }

@@ -1,7 +1,9 @@
+import type { CompanyProfile } from "@/common/company";
 import { COMPANY, TERMS } from "@/common/constants";
 
 // Swedish texts of the policy pages (SPEC §2 Policy pages, §9 Terms). Business figures come from
-// TERMS and COMPANY so the pages, the footer and the e-mails never disagree.
+// TERMS, the company's details from the settings (DECISIONS 11), so the pages, the footer and the
+// e-mails never disagree.
 
 export type PolicyLink = { label: string; to: string };
 export type PolicySection = {
@@ -21,8 +23,7 @@ export type PolicyDocument = {
   sections: readonly PolicySection[];
 };
 
-const companyAddress = `${COMPANY.address}, ${COMPANY.postalCode} ${COMPANY.city}`;
-const contactLine = `${COMPANY.name}, ${companyAddress}. Telefon ${COMPANY.phone}, e-post ${COMPANY.email}.`;
+const contactLineOf = (company: CompanyProfile) => `${company.name}, ${company.address}. Telefon ${company.phone}, e-post ${company.email}.`;
 
 export const policyText = {
   effectiveFrom: "Gäller från",
@@ -30,16 +31,18 @@ export const policyText = {
   backToTop: "Till början av sidan",
 } as const;
 
-export const termsDocument: PolicyDocument = {
+export const termsDocument = (company: CompanyProfile): PolicyDocument => {
+  const contactLine = contactLineOf(company);
+  return {
   title: "Allmänna villkor",
   effectiveDate: "2025-05-21",
   effectiveDateLabel: "21 maj 2025",
-  intro: `Dessa villkor gäller när du som privatperson bokar service, installation, felsökning eller hembesök hos ${COMPANY.name} (org.nr ${COMPANY.orgNumber}) via vår webbplats, per telefon eller per e-post.`,
+  intro: `Dessa villkor gäller när du som privatperson bokar service, installation, felsökning eller hembesök hos ${company.name} (org.nr ${company.orgNumber}) via vår webbplats, per telefon eller per e-post.`,
   sections: [
     {
       title: "Allmänt",
       paragraphs: [
-        `Villkoren gäller mellan dig som kund och ${COMPANY.name}, ${companyAddress} ("vi" eller "oss"). Genom att slutföra en bokning godkänner du villkoren.`,
+        `Villkoren gäller mellan dig som kund och ${company.name}, ${company.address} ("vi" eller "oss"). Genom att slutföra en bokning godkänner du villkoren.`,
         "För dig som konsument gäller även konsumenttjänstlagen (1985:716). Villkoren begränsar inte de rättigheter du har enligt tvingande lag.",
       ],
     },
@@ -77,7 +80,7 @@ export const termsDocument: PolicyDocument = {
     {
       title: "Avbokning och ombokning",
       paragraphs: [
-        `Du kan avboka eller boka om utan kostnad senast ${TERMS.cancellationHours} timmar före den bokade tiden. Kontakta oss på telefon ${COMPANY.phone} eller e-post ${COMPANY.email}.`,
+        `Du kan avboka eller boka om utan kostnad senast ${TERMS.cancellationHours} timmar före den bokade tiden. Kontakta oss på telefon ${company.phone} eller e-post ${company.email}.`,
         `Avbokar du senare än ${TERMS.cancellationHours} timmar före den bokade tiden, eller får teknikern inte tillgång till värmepumpen vid den bokade tiden, har vi rätt att ta ut en avgift på ${TERMS.lateCancellationFeePercent} % av tjänstens pris.`,
       ],
     },
@@ -114,7 +117,7 @@ export const termsDocument: PolicyDocument = {
     {
       title: "Reklamation",
       paragraphs: [
-        `Vill du reklamera ett utfört arbete ska du meddela oss skriftligen inom ${TERMS.complaintDays} dagar från att du upptäckte felet, via e-post till ${COMPANY.email} eller per brev till ${companyAddress}. Beskriv felet och bifoga gärna bilder.`,
+        `Vill du reklamera ett utfört arbete ska du meddela oss skriftligen inom ${TERMS.complaintDays} dagar från att du upptäckte felet, via e-post till ${company.email} eller per brev till ${company.address}. Beskriv felet och bifoga gärna bilder.`,
         "Godkända reklamationer åtgärdar vi utan kostnad för dig inom skälig tid. En reklamation som görs senare hanteras enligt konsumenttjänstlagen.",
       ],
     },
@@ -137,23 +140,25 @@ export const termsDocument: PolicyDocument = {
       paragraphs: [
         `Vi kan komma att ändra dessa villkor. Ändringar publiceras på webbplatsen och börjar gälla ${TERMS.termsChangeNoticeDays} dagar efter publiceringen. För en bokning som redan är bekräftad gäller villkoren från bokningstillfället.`,
         "Vid en tvist försöker vi i första hand komma överens med dig. Du kan också vända dig till Allmänna reklamationsnämnden (ARN), www.arn.se. Svensk lag gäller för avtalet.",
-        `Kontakt: ${contactLine} Öppettider: ${COMPANY.openingHours}.`,
+        `Kontakt: ${contactLine} Öppettider: ${company.openingHours}.`,
       ],
     },
   ],
+  };
 };
 
-export const privacyDocument: PolicyDocument = {
+export const privacyDocument = (company: CompanyProfile): PolicyDocument => {
+  return {
   title: "Integritetspolicy",
   effectiveDate: "2025-05-18",
   effectiveDateLabel: "18 maj 2025",
-  intro: `Här beskriver vi hur ${COMPANY.name} behandlar dina personuppgifter när du bokar tid, använder vår webbplats eller är kund hos oss. Vi följer EU:s dataskyddsförordning (GDPR) och kompletterande svensk lagstiftning.`,
+  intro: `Här beskriver vi hur ${company.name} behandlar dina personuppgifter när du bokar tid, använder vår webbplats eller är kund hos oss. Vi följer EU:s dataskyddsförordning (GDPR) och kompletterande svensk lagstiftning.`,
   sections: [
     {
       title: "Personuppgiftsansvarig",
       paragraphs: [
-        `${COMPANY.name} (org.nr ${COMPANY.orgNumber}), ${companyAddress}, är personuppgiftsansvarig för behandlingen som beskrivs här.`,
-        `Frågor om hur vi behandlar personuppgifter besvaras på ${COMPANY.email} eller telefon ${COMPANY.phone} (${COMPANY.openingHours.toLowerCase()}).`,
+        `${company.name} (org.nr ${company.orgNumber}), ${company.address}, är personuppgiftsansvarig för behandlingen som beskrivs här.`,
+        `Frågor om hur vi behandlar personuppgifter besvaras på ${company.email} eller telefon ${company.phone} (${company.openingHoursInText}).`,
       ],
     },
     {
@@ -241,7 +246,7 @@ export const privacyDocument: PolicyDocument = {
         "när som helst återkalla ett samtycke",
       ],
       after: [
-        `Kontakta oss på ${COMPANY.email} för att använda dina rättigheter. Vi svarar inom en månad.`,
+        `Kontakta oss på ${company.email} för att använda dina rättigheter. Vi svarar inom en månad.`,
       ],
     },
     {
@@ -259,6 +264,7 @@ export const privacyDocument: PolicyDocument = {
       ],
     },
   ],
+  };
 };
 
 export type CookieRow = { name: string; category: string; duration: string; purpose: string };
@@ -291,7 +297,9 @@ export const cookieTable: { caption: string; headers: readonly [string, string, 
   ],
 };
 
-export const cookiesDocument: PolicyDocument = {
+export const cookiesDocument = (company: CompanyProfile): PolicyDocument => {
+  const contactLine = contactLineOf(company);
+  return {
   title: "Cookiepolicy",
   effectiveDate: "2025-05-18",
   effectiveDateLabel: "18 maj 2025",
@@ -330,4 +338,5 @@ export const cookiesDocument: PolicyDocument = {
       links: [{ label: "Läs vår integritetspolicy", to: "/policies/privacy" }],
     },
   ],
+  };
 };

@@ -20,6 +20,8 @@ import { customerLinkUrl, linkExpiry, newLinkToken } from "../bookings/customer-
 import { bookingServerText as text } from "../bookings/bookings.text";
 import { toBookingEvent, toBookingImage, toListItem, toStaffBooking } from "../bookings/booking-views";
 import { reminderNotNeeded } from "../bookings/visit-reminders";
+import type { SettingsService } from "../settings/settings.service";
+import type { CompanyProfile } from "@/common/company";
 
 type Deps = {
   repo: BookingsRepository;
@@ -29,7 +31,8 @@ type Deps = {
   today: () => string;
   timeZone: string;
   publicUrl: string;
-  calendarFor: (booking: BookingRow) => string;
+  calendarFor: (booking: BookingRow, company: CompanyProfile) => string;
+  settings: SettingsService;
 };
 
 const NEW_BOOKINGS_DEFAULT_DAYS = 7;
@@ -41,7 +44,7 @@ export const actorOf = (user: SessionUser): Actor => ({ type: user.role, userId:
  * write goes through the bookings repository, so conflicts, history and availability behave the
  * same as for public bookings.
  */
-export function createAdminBookingsService({ repo, blockedTimes, outbox, now, today, timeZone, publicUrl, calendarFor }: Deps) {
+export function createAdminBookingsService({ repo, blockedTimes, outbox, now, today, timeZone, publicUrl, calendarFor, settings }: Deps) {
   const linkUrl = (token: string) => customerLinkUrl(publicUrl, token);
   const toStaffLink = (link: LinkRow): StaffBookingLink => ({
     url: linkUrl(link.token),
@@ -102,6 +105,8 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
       await assertNotBlocked(input.serviceType, input.date, slot);
       await assertFree(input.date, slot);
       const token = newLinkToken();
+      const current = await settings.get();
+      const company = await settings.company();
       const created = await repo.createStaffBooking({
         customerId: input.customerId,
         contact: input.customerInfo,
@@ -117,8 +122,12 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
         },
         link: { token, expiresAt: linkExpiry(input.date), createdBy: user.id },
         actor: actorOf(user),
-        skipReminder: reminderNotNeeded(input.date, today()),
-        email: (booking) => bookingConfirmationEmail({ booking, customer: contactOfBooking(booking), manageUrl: linkUrl(token), calendarFile: calendarFor(booking) }),
+        skipReminder: reminderNotNeeded(input.date, today(), current.reminderEmailDays),
+        maxPerDay: current.maxBookingsPerDay,
+        email:
+          current.emailNotifications && current.sendCustomerConfirmation
+            ? (booking) => bookingConfirmationEmail({ booking, customer: contactOfBooking(booking), manageUrl: linkUrl(token), calendarFile: calendarFor(booking, company), company })
+            : undefined,
       });
       if (!created) throw notFound(text.customerNotFound);
       notify(created.outboxId);
@@ -132,7 +141,7 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
       if (current.status === "cancelled" && status !== "cancelled" && (await repo.isTimeTaken(current.date, current.startTime, current.endTime, id))) {
         throw conflict(text.reactivateTaken);
       }
-      const changed = await repo.changeStatus(id, status, actorOf(user));
+      const changed = await repo.changeStatus(id, status, actorOf(user), { maxPerDay: (await settings.get()).maxBookingsPerDay });
       if (!changed) throw notFound(text.bookingNotFound);
       return this.detail(id);
     },
@@ -151,18 +160,22 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
       await assertNotBlocked(booking.serviceType, input.date, slot);
       await assertFree(input.date, slot, id);
       const link = await repo.activeLinkOf(id);
+      const current = await settings.get();
+      const company = await settings.company();
       const moved = await repo.reschedule(
         id,
         { date: input.date, timeSlot: slot.label, startTime: slot.start, endTime: slot.end },
         input.status ?? "rescheduled",
         actorOf(user),
         {
-          skipReminder: reminderNotNeeded(input.date, today()),
-          // The customer learns the new time and gets a new .ics, as when they move it themselves.
+          skipReminder: reminderNotNeeded(input.date, today(), current.reminderEmailDays),
+          maxPerDay: current.maxBookingsPerDay,
+          // The customer learns the new time and gets a new .ics, as when they move it themselves
+          // (unless the settings turned customer e-mails off).
           email: (after, before) =>
-            slotKey(after) === slotKey(before) || after.status === "cancelled"
+            slotKey(after) === slotKey(before) || after.status === "cancelled" || !current.emailNotifications
               ? null
-              : bookingMovedEmail({ booking: after, customer: contactOfBooking(after), previous: before, manageUrl: link ? linkUrl(link.token) : null, calendarFile: calendarFor(after) }),
+              : bookingMovedEmail({ booking: after, customer: contactOfBooking(after), previous: before, manageUrl: link ? linkUrl(link.token) : null, calendarFile: calendarFor(after, company), company }),
         },
       );
       if (!moved) throw notFound(text.bookingNotFound);

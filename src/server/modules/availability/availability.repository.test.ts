@@ -33,23 +33,23 @@ afterAll(async () => {
 const sorted = <T extends { date: string; start: string }>(rows: T[]) => [...rows].sort((a, b) => (a.date + a.start).localeCompare(b.date + b.start));
 
 describe("availability repository", () => {
-  it("returns active bookings of every type and the blocked times of the asked type, as ISO dates and HH:MM times", async () => {
+  it("returns active bookings of every type (booked) and the blocked times of the asked type, as ISO dates and HH:MM times", async () => {
     expect(sorted(await repo.takenRanges("2026-12-07", "2026-12-10", "installation"))).toEqual([
-      { date: "2026-12-07", start: "10:00", end: "12:00" },
-      { date: "2026-12-07", start: "14:00", end: "14:30" },
-      { date: "2026-12-08", start: "07:00", end: "09:00" },
-      { date: "2026-12-09", start: "08:00", end: "10:00" },
+      { date: "2026-12-07", start: "10:00", end: "12:00", booked: true },
+      { date: "2026-12-07", start: "14:00", end: "14:30", booked: true },
+      { date: "2026-12-08", start: "07:00", end: "09:00", booked: false },
+      { date: "2026-12-09", start: "08:00", end: "10:00", booked: true },
     ]);
     expect(sorted(await repo.takenRanges("2026-12-07", "2026-12-10", "hembesok"))).toEqual([
-      { date: "2026-12-07", start: "10:00", end: "12:00" },
-      { date: "2026-12-07", start: "14:00", end: "14:30" },
-      { date: "2026-12-09", start: "08:00", end: "10:00" },
-      { date: "2026-12-09", start: "16:00", end: "18:00" },
+      { date: "2026-12-07", start: "10:00", end: "12:00", booked: true },
+      { date: "2026-12-07", start: "14:00", end: "14:30", booked: true },
+      { date: "2026-12-09", start: "08:00", end: "10:00", booked: true },
+      { date: "2026-12-09", start: "16:00", end: "18:00", booked: false },
     ]);
   });
 
   it("reads one day, both ends of the range included, and nothing outside it", async () => {
-    expect(await repo.takenRanges("2026-12-11", "2026-12-11", "service")).toEqual([{ date: "2026-12-11", start: "15:30", end: "17:30" }]);
+    expect(await repo.takenRanges("2026-12-11", "2026-12-11", "service")).toEqual([{ date: "2026-12-11", start: "15:30", end: "17:30", booked: true }]);
     expect(await repo.takenRanges("2026-12-12", "2026-12-31", "service")).toEqual([]);
   });
 

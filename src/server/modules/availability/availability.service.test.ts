@@ -28,7 +28,7 @@ describe("availability service", () => {
   });
 
   it("shares a day's answer between callers for a moment, and forgets it after a booking", async () => {
-    const { repo, calls } = fakeRepo([{ date: "2026-12-07", start: "10:00", end: "12:00" }]);
+    const { repo, calls } = fakeRepo([{ date: "2026-12-07", start: "10:00", end: "12:00", booked: true }]);
     const service = createAvailabilityService(repo, () => new Date("2026-11-22T10:00:00Z"), ZONE);
     const [a, b] = await Promise.all([service.day("service", "2026-12-07"), service.day("service", "2026-12-07")]);
     expect(a).toEqual(b);
@@ -39,7 +39,7 @@ describe("availability service", () => {
   });
 
   it("asks the database on every request when sharing is off (cacheMs 0)", async () => {
-    const { repo, calls } = fakeRepo([{ date: "2026-12-07", start: "10:00", end: "12:00" }]);
+    const { repo, calls } = fakeRepo([{ date: "2026-12-07", start: "10:00", end: "12:00", booked: true }]);
     const service = createAvailabilityService(repo, () => new Date("2026-11-22T10:00:00Z"), ZONE, { cacheMs: 0 });
     const answers = await Promise.all([service.day("service", "2026-12-07"), service.day("service", "2026-12-07")]);
     expect(calls).toHaveLength(2);
@@ -55,7 +55,7 @@ describe("availability service", () => {
   });
 
   it("refuses a slot label the date does not offer, and checks fresh data when asked to", async () => {
-    const { repo, calls } = fakeRepo([{ date: "2026-12-07", start: "10:00", end: "12:00" }]);
+    const { repo, calls } = fakeRepo([{ date: "2026-12-07", start: "10:00", end: "12:00", booked: true }]);
     const service = createAvailabilityService(repo, () => new Date("2026-11-22T10:00:00Z"), ZONE);
     expect(await service.isAvailable("service", "2026-12-07", "09:00-11:00")).toBe(false);
     expect(calls).toHaveLength(0);
@@ -73,5 +73,27 @@ describe("availability service", () => {
     expect(cacheTtlMs("-5")).toBe(1000);
     expect(cacheTtlMs("0")).toBe(0);
     expect(cacheTtlMs("250")).toBe(250);
+  });
+
+  it("shows a day with the settings' maximum of bookings as full, for every service type; blocked times do not count", async () => {
+    const { repo } = fakeRepo([
+      { date: "2026-12-07", start: "10:00", end: "12:00", booked: true },
+      { date: "2026-12-07", start: "14:00", end: "14:30", booked: true },
+      { date: "2026-12-14", start: "08:00", end: "10:00", booked: true },
+      { date: "2026-12-14", start: "10:00", end: "12:00", booked: false },
+    ]);
+    let max = 2;
+    const service = createAvailabilityService(repo, () => new Date("2026-11-22T10:00:00Z"), ZONE, { cacheMs: 0, maxPerDay: async () => max });
+    expect((await service.day("service", "2026-12-07")).slots.map((s) => s.available)).toEqual([false, false, false, false, false]);
+    expect(await service.isAvailable("service", "2026-12-07", "08:00-10:00", { fresh: true })).toBe(false);
+    // One booking and one blocked time: room for one more.
+    expect((await service.day("service", "2026-12-14")).slots.map((s) => s.available)).toEqual([false, false, true, true, true]);
+    const range = await service.range("service", "2026-12-07", "2026-12-14");
+    expect(range.dates.filter((d) => d.date === "2026-12-07" || d.date === "2026-12-14")).toEqual([
+      { date: "2026-12-07", available: false },
+      { date: "2026-12-14", available: true },
+    ]);
+    max = 3;
+    expect((await service.day("service", "2026-12-07")).slots.map((s) => s.available)).toEqual([true, false, true, false, true]);
   });
 });

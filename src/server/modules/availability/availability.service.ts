@@ -35,6 +35,9 @@ function byDate(ranges: DatedRange[]): Map<string, DatedRange[]> {
 
 const isFree = (slot: TimeSlot, taken: DatedRange[] | undefined) => !(taken ?? []).some((t) => slotsOverlap(slot, t));
 
+/** SPEC §9 max bookings per day (DECISIONS 11): a day with that many bookings has no free slot. */
+const isDayFull = (taken: DatedRange[] | undefined, maxPerDay: number) => (taken ?? []).filter((t) => t.booked).length >= maxPerDay;
+
 /**
  * Availability per DECISIONS 4 and 8: a slot is available when the booking rules allow it today,
  * it overlaps no blocked time for its service type, and no active booking of any type.
@@ -43,7 +46,10 @@ export function createAvailabilityService(
   repo: AvailabilityRepository,
   now: Clock,
   timeZone: string,
-  { cacheMs = cacheTtlMs(process.env.AVAILABILITY_CACHE_MS) }: { cacheMs?: number } = {},
+  {
+    cacheMs = cacheTtlMs(process.env.AVAILABILITY_CACHE_MS),
+    maxPerDay = async () => Number.POSITIVE_INFINITY,
+  }: { cacheMs?: number; maxPerDay?: () => Promise<number> } = {},
 ) {
   // Today's date in the time zone, worked out once per second of the clock rather than on every
   // request: the zone conversion was the service's largest cost per uncached request.
@@ -78,8 +84,12 @@ export function createAvailabilityService(
     return value;
   }
 
+  /** What is taken per date; a full day counts as taken all day. */
   async function takenRanges(from: string, to: string, serviceType: ServiceType) {
-    return byDate(await repo.takenRanges(from, to, serviceType));
+    const [ranges, max] = await Promise.all([repo.takenRanges(from, to, serviceType), maxPerDay()]);
+    const taken = byDate(ranges);
+    for (const [date, list] of taken) if (isDayFull(list, max)) taken.set(date, [...list, { date, start: "00:00", end: "23:59", booked: false }]);
+    return taken;
   }
 
   return {

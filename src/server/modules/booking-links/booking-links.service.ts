@@ -1,5 +1,6 @@
 import { parseTimeSlot, slotInstants } from "@/common/booking-rules";
-import { COMPANY, TERMS, type BookingStatus, type ServiceType } from "@/common/constants";
+import type { CompanyProfile } from "@/common/company";
+import { TERMS, type BookingStatus, type ServiceType } from "@/common/constants";
 import { bookingLinkText, LinkTokenSchema, type BookingLinkView, type MoveBooking } from "@/common/schemas/booking-links";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import type { OutboxSender } from "../../jobs/outbox";
@@ -12,6 +13,7 @@ import { contactOfBooking, type BookingRow, type BookingsRepository, type LinkRo
 import { bookingServerText } from "../bookings/bookings.text";
 import { customerCalendarPath, customerLinkUrl } from "../bookings/customer-link";
 import { reminderNotNeeded } from "../bookings/visit-reminders";
+import type { SettingsService } from "../settings/settings.service";
 
 type Deps = {
   repo: BookingsRepository;
@@ -21,7 +23,8 @@ type Deps = {
   now: () => Date;
   timeZone: string;
   publicUrl: string;
-  calendarFor: (booking: BookingRow) => string;
+  calendarFor: (booking: BookingRow, company: CompanyProfile) => string;
+  settings: SettingsService;
 };
 
 const HOUR_MS = 3600 * 1000;
@@ -40,7 +43,7 @@ export const clientUpdatesAllowed = (link: Pick<LinkRow, "allowClientUpdates">, 
  * to another free time of the same service, under the same rules and the same exclusion
  * constraint as a new booking. Changes are recorded as made by the customer.
  */
-export function createBookingLinksService({ repo, availability, blockedTimes, outbox, now, timeZone, publicUrl, calendarFor }: Deps) {
+export function createBookingLinksService({ repo, availability, blockedTimes, outbox, now, timeZone, publicUrl, calendarFor, settings }: Deps) {
   const manageUrl = (token: string) => customerLinkUrl(publicUrl, token);
 
   async function open(token: string): Promise<{ booking: BookingRow; link: LinkRow }> {
@@ -50,24 +53,24 @@ export function createBookingLinksService({ repo, availability, blockedTimes, ou
   }
 
   /** Whether the customer may still cancel or move the visit, and until when. */
-  function selfService(booking: BookingRow) {
+  function selfService(booking: BookingRow, company: CompanyProfile) {
     const start = slotInstants(booking.date, booking.timeSlot, timeZone)!.start;
     const deadline = new Date(start.getTime() - TERMS.cancellationHours * HOUR_MS);
     if (!CHANGEABLE.includes(booking.status)) return { canChange: false, deadline, reason: bookingLinkText.notChangeable };
     if (now().getTime() >= start.getTime()) return { canChange: false, deadline, reason: bookingLinkText.visitPassed };
-    if (now().getTime() > deadline.getTime()) return { canChange: false, deadline, reason: bookingLinkText.tooLate(TERMS.cancellationHours, COMPANY.phone) };
+    if (now().getTime() > deadline.getTime()) return { canChange: false, deadline, reason: bookingLinkText.tooLate(TERMS.cancellationHours, company.phone) };
     return { canChange: true, deadline, reason: null };
   }
 
-  function assertCanChange(booking: BookingRow) {
-    const state = selfService(booking);
+  function assertCanChange(booking: BookingRow, company: CompanyProfile) {
+    const state = selfService(booking, company);
     if (!state.canChange) throw new AppError("TOO_LATE", 409, state.reason!);
   }
 
   async function view(token: string, found: { booking: BookingRow; link: LinkRow }): Promise<BookingLinkView> {
     const { booking, link } = found;
-    const [technician, images] = await Promise.all([repo.technicianOf(booking), repo.imagesOf(booking.id)]);
-    const state = selfService(booking);
+    const [technician, images, company] = await Promise.all([repo.technicianOf(booking), repo.imagesOf(booking.id), settings.company()]);
+    const state = selfService(booking, company);
     return {
       booking: {
         id: booking.id,
@@ -87,7 +90,7 @@ export function createBookingLinksService({ repo, availability, blockedTimes, ou
       updatesAllowed: clientUpdatesAllowed(link, booking),
       selfService: { canChange: state.canChange, deadline: state.deadline.toISOString(), reason: state.reason },
       calendarUrl: customerCalendarPath(token),
-      company: { name: COMPANY.name, phone: COMPANY.phone, email: COMPANY.email, openingHours: COMPANY.openingHours },
+      company: { name: company.name, phone: company.phone, email: company.email, openingHours: company.openingHours },
     };
   }
 
@@ -99,15 +102,17 @@ export function createBookingLinksService({ repo, availability, blockedTimes, ou
     /** The .ics file of the visit behind the link. */
     async calendarFile(token: string): Promise<{ id: number; ics: string }> {
       const { booking } = await open(token);
-      return { id: booking.id, ics: calendarFor(booking) };
+      return { id: booking.id, ics: calendarFor(booking, await settings.company()) };
     },
 
     /** Cancels the visit (the time is free again at once) and confirms by e-mail. */
     async cancel(token: string): Promise<BookingLinkView> {
       const { booking } = await open(token);
+      const current = await settings.get();
+      const company = await settings.company();
       const changed = await repo.changeStatus(booking.id, "cancelled", { type: "customer", name: booking.contactName }, {
-        check: assertCanChange,
-        email: (after) => bookingCancelledEmail({ booking: after, customer: contactOfBooking(after) }),
+        check: (b) => assertCanChange(b, company),
+        email: current.emailNotifications ? (after) => bookingCancelledEmail({ booking: after, customer: contactOfBooking(after), company }) : undefined,
       });
       if (changed?.outboxId) outbox.notify(changed.outboxId);
       return this.view(token);
@@ -116,7 +121,9 @@ export function createBookingLinksService({ repo, availability, blockedTimes, ou
     /** Moves the visit to another free time of the same service, with the rules of a new booking. */
     async move(token: string, input: MoveBooking): Promise<BookingLinkView> {
       const { booking } = await open(token);
-      assertCanChange(booking);
+      const current = await settings.get();
+      const company = await settings.company();
+      assertCanChange(booking, company);
       const serviceType = booking.serviceType as ServiceType;
       const today = availability.today();
       assertBookableByCustomer(serviceType, input.date, input.timeSlot, today);
@@ -125,9 +132,13 @@ export function createBookingLinksService({ repo, availability, blockedTimes, ou
       // look at public availability, does not count the visit being moved as in the way).
       if (await blockedTimes.blocks(serviceType, input.date, slot.start, slot.end)) throw conflict(bookingServerText.slotUnavailable);
       const moved = await repo.reschedule(booking.id, { date: input.date, timeSlot: slot.label, startTime: slot.start, endTime: slot.end }, undefined, { type: "customer", name: booking.contactName }, {
-        check: assertCanChange,
-        skipReminder: reminderNotNeeded(input.date, today),
-        email: (after, before) => bookingMovedEmail({ booking: after, customer: contactOfBooking(after), previous: before, manageUrl: manageUrl(token), calendarFile: calendarFor(after) }),
+        check: (b) => assertCanChange(b, company),
+        skipReminder: reminderNotNeeded(input.date, today, current.reminderEmailDays),
+        maxPerDay: current.maxBookingsPerDay,
+        email: (after, before) =>
+          current.emailNotifications
+            ? bookingMovedEmail({ booking: after, customer: contactOfBooking(after), previous: before, manageUrl: manageUrl(token), calendarFile: calendarFor(after, company), company })
+            : null,
       });
       if (moved?.outboxId) outbox.notify(moved.outboxId);
       return this.view(token);

@@ -1,6 +1,7 @@
 import { format, parseISO } from "date-fns";
 import { sv } from "date-fns/locale";
 import { indicativePrice, timeSlotText } from "@/common/booking-rules";
+import type { CompanyProfile } from "@/common/company";
 import { COMPANY, SERVICE_TYPE_LABELS, TERMS, type ServiceType } from "@/common/constants";
 import type { OutboxMessage } from "../../jobs/outbox";
 import { bookingServerText as text } from "./bookings.text";
@@ -8,7 +9,7 @@ import { bookingServerText as text } from "./bookings.text";
 type EmailBooking = { id: number; serviceType: string; date: string; timeSlot: string; description: string; heatpumpModel: string | null };
 type EmailCustomer = { name: string; email: string; address: string; postalCode: string; city: string; phone: string };
 
-export type ConfirmationInput = { booking: EmailBooking; customer: EmailCustomer; manageUrl: string; calendarFile: string };
+export type ConfirmationInput = { booking: EmailBooking; customer: EmailCustomer; manageUrl: string; calendarFile: string; company: CompanyProfile };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -19,7 +20,8 @@ const dayOf = (date: string) => format(parseISO(date), "EEEE d MMMM yyyy", { loc
 export const whenOf = (b: { date: string; timeSlot: string }) => `${dayOf(b.date)} kl. ${b.timeSlot.slice(0, 5)}`;
 
 const cancellationTerms = `Avbokning ska ske senast ${TERMS.cancellationHours} timmar före bokad tid, annars debiteras ${TERMS.lateCancellationFeePercent} % av tjänstens pris.`;
-const contactLine = `Frågor? Ring ${COMPANY.phone} (${COMPANY.openingHours.toLowerCase()}) eller mejla ${COMPANY.email}.`;
+/** The company's current details (DECISIONS 11: from the settings). */
+const contactLine = (company: CompanyProfile) => `Frågor? Ring ${company.phone} (${company.openingHoursInText}) eller mejla ${company.email}.`;
 
 function bookingRows(booking: EmailBooking, customer: EmailCustomer): [string, string][] {
   return [
@@ -37,6 +39,7 @@ function bookingRows(booking: EmailBooking, customer: EmailCustomer): [string, s
  * paragraphs, the personal link, and the company's signature; in plain text and in HTML.
  */
 function customerEmail(input: {
+  company: CompanyProfile;
   to: string;
   subject: string;
   heading: string;
@@ -56,10 +59,10 @@ function customerEmail(input: {
     "",
     ...input.paragraphs.flatMap((p) => [p, ""]),
     ...(input.link ? [`${input.link.label}: ${input.link.url}`, ""] : []),
-    contactLine,
+    contactLine(input.company),
     "",
     "Vänliga hälsningar,",
-    COMPANY.name,
+    input.company.name,
   ].join("\n");
   const html = `<!doctype html><html lang="sv"><body style="font-family:Arial,sans-serif;color:#1f2937">
 <h1 style="font-size:20px">${escapeHtml(input.heading)}</h1>
@@ -67,8 +70,8 @@ function customerEmail(input: {
 <table cellpadding="4">${input.rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join("")}</table>
 ${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
 ${input.link ? `<p><a href="${escapeHtml(input.link.url)}">${escapeHtml(input.link.label)}</a></p>` : ""}
-<p>${escapeHtml(contactLine)}</p>
-<p>Vänliga hälsningar,<br>${escapeHtml(COMPANY.name)}</p></body></html>`;
+<p>${escapeHtml(contactLine(input.company))}</p>
+<p>Vänliga hälsningar,<br>${escapeHtml(input.company.name)}</p></body></html>`;
   return {
     to: input.to,
     subject: input.subject,
@@ -81,8 +84,9 @@ ${input.link ? `<p><a href="${escapeHtml(input.link.url)}">${escapeHtml(input.li
 }
 
 /** The Swedish booking confirmation, with the .ics attached and the customer's personal link. */
-export function bookingConfirmationEmail({ booking, customer, manageUrl, calendarFile }: ConfirmationInput): OutboxMessage {
+export function bookingConfirmationEmail({ booking, customer, manageUrl, calendarFile, company }: ConfirmationInput): OutboxMessage {
   return customerEmail({
+    company,
     to: customer.email,
     subject: text.emailSubject(labelOf(booking.serviceType), whenOf(booking)),
     heading: `Tack för din bokning, ${customer.name}!`,
@@ -105,8 +109,9 @@ export function bookingConfirmationEmail({ booking, customer, manageUrl, calenda
 }
 
 /** Sent when the customer cancelled the visit from their link. */
-export function bookingCancelledEmail({ booking, customer }: { booking: EmailBooking; customer: EmailCustomer }): OutboxMessage {
+export function bookingCancelledEmail({ booking, customer, company }: { booking: EmailBooking; customer: EmailCustomer; company: CompanyProfile }): OutboxMessage {
   return customerEmail({
+    company,
     to: customer.email,
     subject: text.cancelledSubject(labelOf(booking.serviceType), whenOf(booking)),
     heading: "Ditt besök är avbokat",
@@ -124,8 +129,10 @@ export function bookingMovedEmail(input: {
   previous: { date: string; timeSlot: string };
   manageUrl: string | null;
   calendarFile: string;
+  company: CompanyProfile;
 }): OutboxMessage {
   return customerEmail({
+    company: input.company,
     to: input.customer.email,
     subject: text.movedSubject(labelOf(input.booking.serviceType), whenOf(input.booking)),
     heading: "Ditt besök har flyttats",
@@ -138,19 +145,35 @@ export function bookingMovedEmail(input: {
   });
 }
 
-/** DECISIONS 14: two days before the visit, what to expect and how to prepare. */
-export function visitReminderEmail(input: { booking: EmailBooking; customer: EmailCustomer; manageUrl: string | null; canStillChange: boolean }): OutboxMessage {
+/** "i morgon", "om två dagar", "om 7 dagar": how far ahead the visit is when the reminder goes out. */
+export function daysAheadText(days: number): string {
+  if (days <= 0) return "i dag";
+  if (days === 1) return "i morgon";
+  const words = ["", "", "två", "tre", "fyra", "fem", "sex", "sju"];
+  return `om ${words[days] ?? days} dagar`;
+}
+
+/** DECISIONS 11 and 14: the set number of days before the visit, what to expect and how to prepare. */
+export function visitReminderEmail(input: {
+  booking: EmailBooking;
+  customer: EmailCustomer;
+  manageUrl: string | null;
+  canStillChange: boolean;
+  daysAhead: number;
+  company: CompanyProfile;
+}): OutboxMessage {
   // The link only while the terms still allow changes there, and only if the customer has a working one.
   const link = input.canStillChange && input.manageUrl ? { url: input.manageUrl, label: "Avboka eller flytta besöket" } : undefined;
   const change = link
     ? `Behöver du avboka eller flytta besöket? Det kan du göra via länken fram till ${TERMS.cancellationHours} timmar före besöket.`
-    : `Behöver du avboka eller flytta besöket? Ring oss på ${COMPANY.phone}. ${cancellationTerms}`;
+    : `Behöver du avboka eller flytta besöket? Ring oss på ${input.company.phone}. ${cancellationTerms}`;
   return customerEmail({
+    company: input.company,
     to: input.customer.email,
     subject: text.reminderSubject(labelOf(input.booking.serviceType), whenOf(input.booking)),
     heading: "Påminnelse om ditt besök",
     greeting: `Hej ${input.customer.name}!`,
-    intro: `Vi vill påminna om ditt besök från ${COMPANY.shortName} om två dagar:`,
+    intro: `Vi vill påminna om ditt besök från ${COMPANY.shortName} ${daysAheadText(input.daysAhead)}:`,
     rows: bookingRows(input.booking, input.customer),
     paragraphs: [
       "Så förbereder du besöket: se till att teknikern kommer fritt åt både inomhusdelen och utomhusdelen (flytta möbler, snö och annat som står i vägen), och att någon som är över 18 år är hemma.",
@@ -158,4 +181,25 @@ export function visitReminderEmail(input: { booking: EmailBooking; customer: Ema
     ],
     link,
   });
+}
+
+/**
+ * SPEC §3 sendTechnicianNotification: the staff hear of a new booking from the public form at the
+ * company's e-mail address (users have no e-mail of their own), with a link to it in the admin portal.
+ */
+export function staffBookingNoticeEmail(input: { booking: EmailBooking; customer: EmailCustomer; adminUrl: string; company: CompanyProfile }): OutboxMessage {
+  const { booking, customer } = input;
+  const rows: [string, string][] = [
+    ...bookingRows(booking, customer),
+    ["Kund", customer.name],
+    ["Telefon", customer.phone],
+    ["E-post", customer.email],
+    ["Beskrivning", booking.description],
+  ];
+  const textBody = ["En ny bokning har kommit in via webbplatsen:", "", ...rows.map(([k, v]) => `${k}: ${v}`), "", `Öppna bokningen: ${input.adminUrl}`].join("\n");
+  const html = `<!doctype html><html lang="sv"><body style="font-family:Arial,sans-serif;color:#1f2937">
+<p>En ny bokning har kommit in via webbplatsen:</p>
+<table cellpadding="4">${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join("")}</table>
+<p><a href="${escapeHtml(input.adminUrl)}">Öppna bokningen</a></p></body></html>`;
+  return { to: input.company.email, subject: text.staffNoticeSubject(labelOf(booking.serviceType), whenOf(booking)), text: textBody, html, attachments: [] };
 }

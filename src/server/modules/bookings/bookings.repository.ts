@@ -128,22 +128,29 @@ export function createBookingsRepository(db: Db, { onChange = () => {} }: { onCh
       images: ProcessedImage[];
       link: { token: string; expiresAt: Date };
       maxActive: number;
+      /** SPEC §9 settings: the day takes no more than this many bookings (DECISIONS 11). */
+      maxPerDay: number;
       today: string;
-      email: (booking: BookingRow) => OutboxMessage;
+      /** The e-mails to queue with the booking (the settings decide which). */
+      emails: (booking: BookingRow) => OutboxMessage[];
+      /** Booked inside the reminder window: no visit reminder for this time (DECISIONS 14). */
+      skipReminder?: boolean;
     }) {
       return write(async (tx) => {
         await lockEmail(tx, input.customer.email);
         if ((await countActiveBookings(tx, input.customer.email, input.today)) >= input.maxActive) throw new TooManyActiveBookingsError();
+        await assertDayHasRoom(tx, input.booking.date, input.maxPerDay);
         const customer = await findOrCreateCustomerByEmail(tx, input.customer);
         const [booking] = await tx
           .insert(bookings)
-          .values({ ...input.booking, ...bookingContactOf(input.customer), customerId: customer.id })
+          .values({ ...input.booking, ...bookingContactOf(input.customer), customerId: customer.id, visitReminderFor: input.skipReminder ? slotKey(input.booking) : null })
           .returning();
         for (const image of input.images) await insertImage(tx, booking.id, image, "customer", null, null);
         await tx.insert(sharedBookingLinks).values({ bookingId: booking.id, token: input.link.token, expiresAt: input.link.expiresAt });
         await recordEvent(tx, booking.id, { type: "customer", name: input.customer.name }, "created", null, slotKey(booking));
-        const outboxId = await enqueueEmail(tx, input.email(booking));
-        return { booking, outboxId };
+        const outboxIds: number[] = [];
+        for (const message of input.emails(booking)) outboxIds.push(await enqueueEmail(tx, message));
+        return { booking, outboxIds };
       });
     },
 
@@ -160,8 +167,10 @@ export function createBookingsRepository(db: Db, { onChange = () => {} }: { onCh
       email?: (booking: BookingRow) => OutboxMessage;
       /** Booked less than two days ahead: no visit reminder for this time (DECISIONS 14). */
       skipReminder?: boolean;
+      maxPerDay: number;
     }) {
       return write(async (tx) => {
+        await assertDayHasRoom(tx, input.booking.date, input.maxPerDay);
         const customerId =
           input.customerId !== undefined
             ? (await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId)).limit(1))[0]?.id
@@ -187,12 +196,19 @@ export function createBookingsRepository(db: Db, { onChange = () => {} }: { onCh
       id: number,
       status: string,
       actor: Actor,
-      options: { check?: (booking: BookingRow) => void; email?: (booking: BookingRow) => OutboxMessage; assignTo?: number } = {},
+      options: {
+        check?: (booking: BookingRow) => void;
+        email?: (booking: BookingRow) => OutboxMessage;
+        assignTo?: number;
+        /** A cancelled booking brought back takes a place of its day again. */
+        maxPerDay?: number;
+      } = {},
     ) {
       return write(async (tx) => {
         const before = await lockBooking(tx, id);
         if (!before) return null;
         options.check?.(before);
+        if (options.maxPerDay !== undefined && before.status === "cancelled" && status !== "cancelled") await assertDayHasRoom(tx, before.date, options.maxPerDay);
         if (before.status === status) return { before, after: before, outboxId: null };
         // A technician who starts an unassigned visit takes it.
         const assign = options.assignTo !== undefined && before.assignedTechnicianId === null ? { assignedTechnicianId: options.assignTo } : {};
@@ -242,12 +258,15 @@ export function createBookingsRepository(db: Db, { onChange = () => {} }: { onCh
         /** The e-mail to queue with the move (null: none), from the booking after and before it. */
         email?: (after: BookingRow, before: BookingRow) => OutboxMessage | null;
         skipReminder?: boolean;
+        /** Moving to another day: that day takes no more than this many bookings. */
+        maxPerDay?: number;
       } = {},
     ) {
       return write(async (tx) => {
         const before = await lockBooking(tx, id);
         if (!before) return null;
         options.check?.(before);
+        if (options.maxPerDay !== undefined && slot.date !== before.date) await assertDayHasRoom(tx, slot.date, options.maxPerDay);
         const [after] = await tx
           .update(bookings)
           .set({ ...slot, status: status ?? before.status, calendarSequence: sql`${bookings.calendarSequence} + 1`, ...(options.skipReminder ? { visitReminderFor: slotKey(slot) } : {}) })
@@ -636,6 +655,20 @@ function searchCondition(search: string): SQL {
   const text = sql`(${bookings.contactName} || ' ' || ${bookings.address} || ' ' || ${bookings.city}) ilike ${pattern}`;
   const id = /^#?(\d{1,9})$/.exec(search)?.[1];
   return id ? or(eq(bookings.id, Number(id)), text)! : text;
+}
+
+/**
+ * SPEC §9 max bookings per day (DECISIONS 11), for every path that puts a booking on a day. The
+ * day's lock serialises those writes on every instance, so parallel requests cannot pass the
+ * limit; cancelled bookings do not count.
+ */
+async function assertDayHasRoom(tx: Db, date: string, maxPerDay: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"booking-day:" + date}))`);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.date, date), sql`${bookings.status} <> 'cancelled'`));
+  if (row.n >= maxPerDay) throw conflict(text.dayFull(maxPerDay));
 }
 
 /**

@@ -227,8 +227,9 @@ describe("no double booking (DECISIONS 5)", () => {
           images: [],
           link: { token: `raa-token-${i}-${"x".repeat(30)}`, expiresAt: new Date("2027-02-01") },
           maxActive: 100,
+          maxPerDay: 1000,
           today: "2026-11-22",
-          email: (b) => ({ to: b.contactEmail, subject: "s", text: "t" }),
+          emails: (b) => [{ to: b.contactEmail, subject: "s", text: "t" }],
         }),
       ),
     );

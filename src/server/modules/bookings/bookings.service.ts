@@ -3,23 +3,24 @@ import { parseTimeSlot } from "@/common/booking-rules";
 import type { BookingStatus, ServiceType } from "@/common/constants";
 import type { BookingCreated, CreateBooking } from "@/common/schemas/bookings";
 import { parseImageDataUrl } from "@/common/schemas/images";
-import type { Db } from "../../db/client";
 import { AppError, conflict } from "../../lib/errors";
 import { reencodeImage, type ProcessedImage } from "../../lib/images";
 import type { Limits } from "../../config";
 import type { OutboxSender } from "../../jobs/outbox";
 import type { RateLimiter } from "../../lib/rate-limiter";
 import type { AvailabilityService } from "../availability/availability.service";
-import { readSettings } from "../settings/settings.repository";
+import type { SettingsService } from "../settings/settings.service";
+import type { CompanyProfile } from "@/common/company";
 import { assertBookableByCustomer } from "./bookable";
-import { bookingConfirmationEmail } from "./booking-email";
+import { reminderNotNeeded } from "./visit-reminders";
+import { bookingConfirmationEmail, staffBookingNoticeEmail } from "./booking-email";
 import { customerCalendarPath, customerLinkUrl, linkExpiry, newLinkToken } from "./customer-link";
 import { contactOfBooking, TooManyActiveBookingsError, type BookingRow, type BookingsRepository } from "./bookings.repository";
 import { bookingServerText as text } from "./bookings.text";
 
 
 type Deps = {
-  db: Db;
+  settings: SettingsService;
   repo: BookingsRepository;
   availability: AvailabilityService;
   outbox: Pick<OutboxSender, "notify">;
@@ -27,23 +28,23 @@ type Deps = {
   limits: Limits;
   log: FastifyBaseLogger;
   publicUrl: string;
-  calendarFor: (booking: BookingRow) => string;
+  calendarFor: (booking: BookingRow, company: CompanyProfile) => string;
 };
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
-export function createBookingsService({ db, repo, availability, outbox, limiter, limits, log, publicUrl, calendarFor }: Deps) {
+export function createBookingsService({ settings, repo, availability, outbox, limiter, limits, log, publicUrl, calendarFor }: Deps) {
   const manageUrl = (token: string) => customerLinkUrl(publicUrl, token);
 
   /** Every rule of DECISIONS 2-3 for the public wizard, re-checked here whatever the client did. */
 
   /** Work after a committed booking: it may fail, but it may never turn the booking into an error. */
-  function afterCommit(outboxId: number) {
+  function afterCommit(outboxIds: number[]) {
     try {
-      outbox.notify(outboxId);
+      for (const outboxId of outboxIds) outbox.notify(outboxId);
     } catch (error) {
-      log.error({ err: error, outboxId }, "efterarbete efter bokning misslyckades; utkorgen skickar e-posten vid nästa körning");
+      log.error({ err: error, outboxIds }, "efterarbete efter bokning misslyckades; utkorgen skickar e-posten vid nästa körning");
     }
   }
 
@@ -80,10 +81,12 @@ export function createBookingsService({ db, repo, availability, outbox, limiter,
       if (!emailAllowed) throw new AppError("TOO_MANY_BOOKINGS", 429, text.tooManyForEmail);
       if (!(await availability.isAvailable(input.serviceType, input.date, input.timeSlot, { fresh: true }))) throw conflict(text.slotUnavailable);
       const images = await processImages(input.images ?? []);
-      const settings = await readSettings(db);
+      const current = await settings.get();
+      const company = await settings.company();
       const slot = parseTimeSlot(input.timeSlot)!;
       const token = newLinkToken();
-      const status: BookingStatus = settings.autoConfirmBookings ? "confirmed" : "planned";
+      // DECISIONS 7 and 11: auto-confirm decides the new booking's status.
+      const status: BookingStatus = current.autoConfirmBookings ? "confirmed" : "planned";
       let created;
       try {
         created = await repo.createPublicBooking({
@@ -101,14 +104,24 @@ export function createBookingsService({ db, repo, availability, outbox, limiter,
           images,
           link: { token, expiresAt: linkExpiry(input.date) },
           maxActive: limits.activeBookingsPerEmail,
+          maxPerDay: current.maxBookingsPerDay,
           today: availability.today(),
-          email: (booking) => bookingConfirmationEmail({ booking, customer: contactOfBooking(booking), manageUrl: manageUrl(token), calendarFile: calendarFor(booking) }),
+          skipReminder: reminderNotNeeded(input.date, availability.today(), current.reminderEmailDays),
+          // The e-mail switches of the settings (DECISIONS 11): the master switch, then each kind.
+          emails: (booking) => [
+            ...(current.emailNotifications && current.sendCustomerConfirmation
+              ? [bookingConfirmationEmail({ booking, customer: contactOfBooking(booking), manageUrl: manageUrl(token), calendarFile: calendarFor(booking, company), company })]
+              : []),
+            ...(current.emailNotifications && current.sendTechnicianNotification
+              ? [staffBookingNoticeEmail({ booking, customer: contactOfBooking(booking), adminUrl: `${publicUrl.replace(/\/+$/, "")}/admin/bookings/${booking.id}`, company })]
+              : []),
+          ],
         });
       } catch (error) {
         if (error instanceof TooManyActiveBookingsError) throw conflict(text.tooManyActive(limits.activeBookingsPerEmail));
         throw error;
       }
-      afterCommit(created.outboxId);
+      afterCommit(created.outboxIds);
       const { booking } = created;
       const customer = contactOfBooking(booking);
       return {

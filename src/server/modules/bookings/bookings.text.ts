@@ -11,6 +11,8 @@ export const bookingServerText = {
   cancelledSubject: (label: string, when: string) => `Avbokning bekräftad: ${label} ${when}`,
   movedSubject: (label: string, when: string) => `Ny tid för ditt besök: ${label} ${when}`,
   reminderSubject: (label: string, when: string) => `Påminnelse: ${label} ${when}`,
+  dayFull: (max: number) => `Dagen är fullbokad (högst ${max} bokningar per dag). Välj en annan dag.`,
+  staffNoticeSubject: (label: string, when: string) => `Ny bokning: ${label} ${when}`,
   bookingNotFound: "Bokning hittades inte",
   customerNotFound: "Kunden finns inte längre.",
   blockedTime: "Tiden är blockerad för den här tjänsten. Välj en annan tid.",

@@ -4,6 +4,7 @@ import type { ParsedMail } from "mailparser";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../app";
 import type { Database } from "../../db/client";
+import { systemSettings } from "../../db/schema";
 import { NOW, bookingPayload } from "../../test-support/booking-fixtures";
 import { TestSmtpServer, freePort } from "../../test-support/smtp";
 import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
@@ -25,6 +26,8 @@ beforeAll(async () => {
   await smtp.start();
   smtpUrl = `smtp://127.0.0.1:${port}`;
   database = await createTestDatabase();
+  // These journeys use a reminder two days ahead (the setting's choices are tested in settings.routes.test.ts).
+  await database.db.insert(systemSettings).values({ key: "reminderEmailDays", value: 2 });
   app = await buildApp(testConfig({ smtpUrl, startWorkers: true }), { database, now: () => clock });
   await app.ready();
   await createUser(database, { username: "chef", password: "Chef12345", role: "admin", name: "Chefen Anna" });

@@ -1,12 +1,14 @@
-import { COMPANY } from "@/common/constants";
+import type { CompanyProfile } from "@/common/company";
 import type { OutboxMessage } from "../../jobs/outbox";
 
 // The protocol's e-mails (DECISIONS 14: through the outbox): the link for signing, and the signed copy.
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-const signature = `Vänliga hälsningar\n${COMPANY.name}\n${COMPANY.phone} · ${COMPANY.email}`;
+/** The company's current details (DECISIONS 11: from the settings). */
+const signatureOf = (company: CompanyProfile) => `Vänliga hälsningar\n${company.name}\n${company.phone} · ${company.email}`;
 
-function message(to: string, subject: string, paragraphs: string[], link?: { url: string; label: string }): Omit<OutboxMessage, "attachments"> {
+function message(company: CompanyProfile, to: string, subject: string, paragraphs: string[], link?: { url: string; label: string }): Omit<OutboxMessage, "attachments"> {
+  const signature = signatureOf(company);
   const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), signature].join("\n\n");
   const html = [
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
@@ -16,8 +18,9 @@ function message(to: string, subject: string, paragraphs: string[], link?: { url
   return { to, subject, text, html };
 }
 
-export function signingRequestEmail(input: { to: string; customerName: string; protocolNumber: number; url: string }): OutboxMessage {
+export function signingRequestEmail(input: { to: string; customerName: string; protocolNumber: number; url: string; company: CompanyProfile }): OutboxMessage {
   return message(
+    input.company,
     input.to,
     `Installationsprotokoll nr ${input.protocolNumber} att signera`,
     [
@@ -29,9 +32,10 @@ export function signingRequestEmail(input: { to: string; customerName: string; p
   );
 }
 
-export function signedCopyEmail(input: { to: string; customerName: string; protocolNumber: number; url: string; pdf: Buffer }): OutboxMessage {
+export function signedCopyEmail(input: { to: string; customerName: string; protocolNumber: number; url: string; pdf: Buffer; company: CompanyProfile }): OutboxMessage {
   return {
     ...message(
+      input.company,
       input.to,
       `Signerat installationsprotokoll nr ${input.protocolNumber}`,
       [

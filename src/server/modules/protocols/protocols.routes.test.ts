@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { buildApp } from "../../app";
+import { DEFAULT_SYSTEM_SETTINGS } from "@/common/schemas/settings";
 import type { Database } from "../../db/client";
 import { NOW, phonePhotoDataUrl, signatureDataUrl } from "../../test-support/booking-fixtures";
 import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
@@ -280,7 +281,13 @@ describe("the customer's link", () => {
 
 describe("the company's details", () => {
   it("come from the settings: a new protocol and the form's defaults follow a changed company name", async () => {
-    await database.db.execute(sql`insert into system_settings (key, value) values ('companyName', '"Norrlands Värmepump AB"'::jsonb), ('companyPhone', '"060-12 34 56"'::jsonb)`);
+    const saved = await app.inject({
+      method: "PUT",
+      url: "/api/admin/settings",
+      headers: { cookie: admin, ...SAME_ORIGIN },
+      payload: { ...DEFAULT_SYSTEM_SETTINGS, companyName: "Norrlands Värmepump AB", companyPhone: "060-12 34 56" },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
     try {
       expect((await get("/api/technician/protocols/company-defaults", tekla)).json()).toEqual({
         companyName: "Norrlands Värmepump AB",
@@ -293,7 +300,7 @@ describe("the company's details", () => {
       const typed = await created({ companyName: "Underleverantören AB", companyOrgNumber: "556000-0000", companyPhone: "08-1" });
       expect((await get(`/api/technician/protocols/${typed.id}`, tekla)).json()).toMatchObject({ companyName: "Underleverantören AB" });
     } finally {
-      await database.db.execute(sql`delete from system_settings where key in ('companyName', 'companyPhone')`);
+      await app.inject({ method: "PUT", url: "/api/admin/settings", headers: { cookie: admin, ...SAME_ORIGIN }, payload: DEFAULT_SYSTEM_SETTINGS });
     }
   });
 });

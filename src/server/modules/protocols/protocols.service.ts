@@ -12,14 +12,14 @@ import { sqlState } from "../../db/client";
 import { AppError, conflict, notFound, unprocessable } from "../../lib/errors";
 import type { OutboxSender } from "../../jobs/outbox";
 import type { SessionUser } from "../../plugins/session";
-import type { CompanySettings } from "../settings/settings.repository";
+import type { SettingsService } from "../settings/settings.service";
 import { signedCopyEmail, signingRequestEmail } from "./protocol-email";
 import { protocolPdf } from "./protocol-pdf";
 import type { NewProtocol, ProtocolRow, ProtocolsRepository } from "./protocols.repository";
 import { protocolServerText as text } from "./protocols.text";
 import { cleanPhoto, cleanSignature } from "./signatures";
 
-type Deps = { repo: ProtocolsRepository; outbox: Pick<OutboxSender, "notify">; publicUrl: string; company: () => Promise<CompanySettings> };
+type Deps = { repo: ProtocolsRepository; outbox: Pick<OutboxSender, "notify">; publicUrl: string; settings: Pick<SettingsService, "get" | "company"> };
 
 const CHECKLIST_KEYS = Object.keys(CHECKLIST_GROUPS) as ChecklistGroupKey[];
 
@@ -33,7 +33,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * finish, send and delete them; the customer reads and signs through an unguessable link; a fully
  * signed protocol becomes a PDF e-mailed to the customer.
  */
-export function createProtocolsService({ repo, outbox, publicUrl, company }: Deps) {
+export function createProtocolsService({ repo, outbox, publicUrl, settings }: Deps) {
+  const company = () => settings.get();
   const signingUrl = (publicId: string) => `${publicUrl}/protocol/${publicId}`;
 
   function toProtocol(row: ProtocolRow, technicianName: string | null): Protocol {
@@ -90,7 +91,7 @@ export function createProtocolsService({ repo, outbox, publicUrl, company }: Dep
 
   async function signedCopy(row: ProtocolRow, technicianName: string | null) {
     const pdf = await protocolPdf(toProtocol(row, technicianName));
-    return signedCopyEmail({ to: row.customerEmail, customerName: row.customerName, protocolNumber: row.id, url: signingUrl(row.publicId), pdf });
+    return signedCopyEmail({ to: row.customerEmail, customerName: row.customerName, protocolNumber: row.id, url: signingUrl(row.publicId), pdf, company: await settings.company() });
   }
 
   /** A signature as stored: kept when unchanged, else checked for ink and re-encoded. */
@@ -238,7 +239,7 @@ export function createProtocolsService({ repo, outbox, publicUrl, company }: Dep
       assertMayWorkOn(protocol, user);
       if (!signingLinkAvailable(protocol.status as ProtocolStatus)) throw conflict(text.notWaitingForCustomer);
       const outboxId = await repo.queueEmail(
-        signingRequestEmail({ to: customerEmail ?? protocol.customerEmail, customerName: protocol.customerName, protocolNumber: protocol.id, url: signingUrl(protocol.publicId) }),
+        signingRequestEmail({ to: customerEmail ?? protocol.customerEmail, customerName: protocol.customerName, protocolNumber: protocol.id, url: signingUrl(protocol.publicId), company: await settings.company() }),
       );
       notify(outboxId);
       return { message: text.emailSent };

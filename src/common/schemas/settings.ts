@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { DEFAULT_COMPANY_DETAILS } from "../company";
+
+// SPEC §2 system settings, §3 fields, §9 defaults; DECISIONS 11: stored in the database, in effect.
+// The lead time, visit length and weekend rules of §9's booking section are fixed by DECISIONS 2-3
+// (the terms customers book under); the screen states them rather than offering switches that
+// would do nothing.
+
+export const settingsText = {
+  required: (label: string) => `${label} krävs`,
+  companyName: "Företagsnamn",
+  companyPhone: "Telefon",
+  companyEmail: "E-post",
+  companyAddress: "Adress",
+  orgNumber: "Organisationsnummer",
+  invalidPhone: "Ange ett giltigt telefonnummer",
+  invalidEmail: "Ange en giltig e-postadress",
+  invalidOrgNumber: "Organisationsnumret ska skrivas som 556123-4567",
+  maxBookingsPerDay: "Max antal bokningar per dag ska vara ett heltal mellan 1 och 50",
+  reminderEmailDays: "Välj 1, 2, 3 eller 7 dagar",
+  invalidTime: "Ange tiden som TT:MM",
+  workdayOrder: "Arbetsdagen måste sluta efter att den börjar",
+  lunchOrder: "Lunchen måste sluta efter att den börjar",
+  lunchInsideWorkday: "Lunchen måste ligga inom arbetsdagen",
+  tooLong: "För lång text",
+} as const;
+
+export const REMINDER_DAY_OPTIONS = [1, 2, 3, 7] as const;
+
+const requiredText = (label: string, max = 200) =>
+  z.string({ error: settingsText.required(label) }).trim().min(1, settingsText.required(label)).max(max, settingsText.tooLong);
+const time = z.string({ error: settingsText.invalidTime }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, settingsText.invalidTime);
+
+export const SystemSettingsSchema = z
+  .object({
+    // Företagsinformation
+    companyName: requiredText(settingsText.companyName),
+    orgNumber: requiredText(settingsText.orgNumber, 20).regex(/^\d{6}-\d{4}$/, settingsText.invalidOrgNumber),
+    companyPhone: requiredText(settingsText.companyPhone, 30).regex(/^\+?[\d\s-]{6,20}$/, settingsText.invalidPhone),
+    companyEmail: requiredText(settingsText.companyEmail).pipe(z.email(settingsText.invalidEmail)),
+    companyAddress: requiredText(settingsText.companyAddress),
+    // Bokningsinställningar
+    maxBookingsPerDay: z.number({ error: settingsText.maxBookingsPerDay }).int(settingsText.maxBookingsPerDay).min(1, settingsText.maxBookingsPerDay).max(50, settingsText.maxBookingsPerDay),
+    autoConfirmBookings: z.boolean(),
+    // E-postinställningar
+    emailNotifications: z.boolean(),
+    sendCustomerConfirmation: z.boolean(),
+    sendTechnicianNotification: z.boolean(),
+    reminderEmailDays: z.literal(REMINDER_DAY_OPTIONS, { error: settingsText.reminderEmailDays }),
+    // Arbetstider
+    workdayStart: time,
+    workdayEnd: time,
+    lunchBreakStart: time,
+    lunchBreakEnd: time,
+  })
+  .superRefine((s, ctx) => {
+    if (s.workdayEnd <= s.workdayStart) ctx.addIssue({ code: "custom", message: settingsText.workdayOrder, path: ["workdayEnd"] });
+    if (s.lunchBreakEnd <= s.lunchBreakStart) ctx.addIssue({ code: "custom", message: settingsText.lunchOrder, path: ["lunchBreakEnd"] });
+    else if (s.lunchBreakStart < s.workdayStart || s.lunchBreakEnd > s.workdayEnd) {
+      ctx.addIssue({ code: "custom", message: settingsText.lunchInsideWorkday, path: ["lunchBreakStart"] });
+    }
+  });
+export type SystemSettings = z.infer<typeof SystemSettingsSchema>;
+
+/** SPEC §9 defaults. */
+export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
+  companyName: DEFAULT_COMPANY_DETAILS.companyName,
+  orgNumber: DEFAULT_COMPANY_DETAILS.orgNumber,
+  companyPhone: DEFAULT_COMPANY_DETAILS.companyPhone,
+  companyEmail: DEFAULT_COMPANY_DETAILS.companyEmail,
+  companyAddress: DEFAULT_COMPANY_DETAILS.companyAddress,
+  maxBookingsPerDay: 8,
+  autoConfirmBookings: true,
+  emailNotifications: true,
+  sendCustomerConfirmation: true,
+  // Off until the office asks for it: staff see new bookings on the admin overview.
+  sendTechnicianNotification: false,
+  reminderEmailDays: 1,
+  workdayStart: DEFAULT_COMPANY_DETAILS.workdayStart,
+  workdayEnd: DEFAULT_COMPANY_DETAILS.workdayEnd,
+  lunchBreakStart: "12:00",
+  lunchBreakEnd: "13:00",
+};
+
+export const SETTING_KEYS = Object.keys(DEFAULT_SYSTEM_SETTINGS) as (keyof SystemSettings)[];
