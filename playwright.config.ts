@@ -30,6 +30,9 @@ const launchOptions = {
 const reporter: ReporterDescription[] = [["list"]];
 if (process.env.PLAYWRIGHT_JSON_OUTPUT_NAME) reporter.push(["json"]);
 
+/** Specs whose journeys change settings every other journey depends on. */
+const COMPANY_WIDE = /company-settings\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
@@ -53,10 +56,20 @@ export default defineConfig({
   projects: [
     {
       name: "mobile",
+      testIgnore: COMPANY_WIDE,
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
     {
       name: "desktop",
+      testIgnore: COMPANY_WIDE,
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    // Journeys that change company-wide settings (every page and e-mail shows them) run alone, after
+    // the others, so no other journey sees a changed phone number or day limit halfway.
+    {
+      name: "company-wide",
+      testMatch: COMPANY_WIDE,
+      dependencies: ["mobile", "desktop"],
       use: { viewport: { width: 1280, height: 800 } },
     },
   ],
