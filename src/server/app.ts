@@ -161,6 +161,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       limit: { questionsPerAddress: config.limits.chatbotQuestionsPerAddressPerHour, windowSeconds: 3600 },
       llm: config.llm,
       log: app.log,
+      phone: async () => (await settings.company()).phone,
     }),
   });
   await app.register(protocolsRoutes, {

@@ -169,6 +169,14 @@ describe("the company's details take effect", () => {
     expect(ics.body).toContain("060-12 34 56");
   });
 
+  it("in ServiceBot's answers that send the customer to the phone", async () => {
+    await change(norr);
+    const res = await app.inject({ method: "POST", url: "/api/chatbot/troubleshoot", headers: SAME_ORIGIN, payload: { question: "Vad tycker du om fotboll?" } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().answer).toContain("060-12 34 56");
+    expect(res.json().answer).not.toContain("08-123 456 70");
+  });
+
   it("in the served pages: the footer, the opening hours and the landing page's JSON-LD, with the values for hydration", async () => {
     await change({ ...norr, workdayStart: "07:30", workdayEnd: "16:00" });
     const page = await app.inject({ method: "GET", url: "/", headers: { "accept-encoding": "identity" } });
