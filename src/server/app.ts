@@ -14,6 +14,8 @@ import { createUsersRepository } from "./modules/auth/auth.repository";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { createAuthService } from "./modules/auth/auth.service";
 import { createLoginThrottle } from "./modules/auth/login-throttle";
+import { usersRoutes } from "./modules/users/users.routes";
+import { createUsersService } from "./modules/users/users.service";
 import { publicConfigRoutes } from "./modules/public-config/public-config.routes";
 import { OutboxSender, type OutboxOptions } from "./jobs/outbox";
 import { Scheduler, type ScheduledJob } from "./jobs/scheduler";
@@ -108,6 +110,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const users = createUsersRepository(database.db);
   const auth = createAuthService(users, createLoginThrottle(limiter, config.limits));
   await app.register(authRoutes, { auth });
+  await app.register(usersRoutes, { users: createUsersService(users) });
   await app.register(publicConfigRoutes);
 
   const outbox = new OutboxSender(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, ...options.outbox }, app.log);

@@ -5,6 +5,8 @@ import { loadConfig } from "./config";
 import { DataDirInUseError, openDatabase, type Database } from "./db/client";
 import { createUsersRepository } from "./modules/auth/auth.repository";
 import { hashPassword } from "./modules/auth/passwords";
+import { isCommonPassword } from "./modules/auth/common-passwords";
+import { authServerText } from "./modules/auth/auth.text";
 
 const text = {
   usage: 'Användning: npm run create-admin -- <användarnamn> ["Namn"]',
@@ -30,6 +32,7 @@ async function createAdmin() {
   }
   const valid = NewPasswordSchema.safeParse(password);
   if (!valid.success) throw new Error(valid.error.issues[0].message);
+  if (isCommonPassword(valid.data)) throw new Error(authServerText.commonPassword);
 
   let database: Database;
   try {

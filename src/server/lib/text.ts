@@ -13,4 +13,5 @@ export const serverText = {
   forbidden: "Du har inte behörighet att se denna sida",
   crossSite: "Begäran kom från en annan webbplats och avvisades.",
   controlCharacter: "Texten innehåller otillåtna tecken.",
+  referenceGone: "Något som ändringen hänvisar till har just tagits bort. Ladda om sidan och försök igen.",
 } as const;

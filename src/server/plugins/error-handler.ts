@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
+import { sqlState } from "../db/client";
 import { AppError } from "../lib/errors";
 import { serverText } from "../lib/text";
 
@@ -36,6 +37,9 @@ function describe(error: FastifyError): [number, string] {
   if (error instanceof ZodError) return [400, error.issues[0]?.message ?? serverText.invalidInput];
   if (error.code && FASTIFY_CODES[error.code]) return FASTIFY_CODES[error.code];
   if (error.validation) return [400, serverText.invalidInput];
+  // A row the write refers to was deleted by a parallel request (a user deleted while they logged in
+  // or saved): the client's data is out of date, not a server fault.
+  if (sqlState(error) === "23503") return [409, serverText.referenceGone];
   // The multipart parser (busboy) throws plain errors for a malformed body: the client's mistake.
   if (!error.statusCode && /[\\/]@fastify[\\/]busboy[\\/]/.test(error.stack ?? "")) return [400, serverText.badRequest];
   const status = error.statusCode ?? 500;

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import type { Role } from "@/common/constants";
@@ -24,6 +24,24 @@ export function createUsersRepository(db: Db) {
     },
     async updatePassword(id: number, passwordHash: string) {
       await db.update(users).set({ password: passwordHash }).where(eq(users.id, id));
+    },
+    /** Every user, oldest first (never the password hash). */
+    async list() {
+      return db
+        .select({ id: users.id, username: users.username, name: users.name, role: users.role, phone: users.phone, createdAt: users.createdAt })
+        .from(users)
+        .orderBy(asc(users.id));
+    },
+    /**
+     * Runs `work` in a transaction that holds the users lock, on every instance: creating and
+     * deleting users one at a time makes the rules that look at all users (a unique name whatever
+     * its case, at least one admin) hold under parallel requests.
+     */
+    async exclusively<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('users'))`);
+        return work(tx as unknown as Db);
+      });
     },
     async hasAdmin(): Promise<boolean> {
       const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);

@@ -4,6 +4,7 @@ import { AppError, forbidden, unauthorized } from "../../lib/errors";
 import { authServerText as text } from "./auth.text";
 import type { UserRow, UsersRepository } from "./auth.repository";
 import type { LoginThrottle } from "./login-throttle";
+import { assertStrongPassword } from "./common-passwords";
 import { hashPassword, verifyPassword } from "./passwords";
 
 export const toUser = (row: Pick<UserRow, "id" | "name" | "username" | "role">): User => ({ id: row.id, name: row.name, username: row.username, role: row.role });
@@ -40,6 +41,7 @@ export function createAuthService(users: UsersRepository, throttle: LoginThrottl
         throw new AppError("WRONG_PASSWORD", 400, text.wrongCurrentPassword);
       }
       await attempt.succeeded();
+      assertStrongPassword(newPassword, user.username);
       await users.updatePassword(user.id, await hashPassword(newPassword));
     },
   };
