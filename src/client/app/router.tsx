@@ -54,9 +54,11 @@ const AdminBookingCreatePage = lazyPage(() => import("@/client/features/admin/bo
 const AdminProtocolsPage = lazyPage(() => import("@/client/features/admin/protocols/admin-protocols-page"));
 const AdminBookingDetailPage = lazyPage(() => import("@/client/features/admin/bookings/pages/booking-detail-page"));
 const AdminSettingsPage = lazyPage(() => import("@/client/features/admin/settings/settings-page"));
+const AdminUsersPage = lazyPage(() => import("@/client/features/admin/users/users-page"));
+const SecurityPage = lazyPage(() => import("@/client/features/security/security-page"));
 
 /** Admin pages: behind RequireAdmin (SPEC §6). Add new admin screens here with their full path. */
-const adminRoutes: RouteObject[] = [lazyRoute("/admin", AdminDashboardPage), lazyRoute("/admin/dashboard", AdminDashboardPage), lazyRoute("/admin/blocked-times", BlockedTimesPage), lazyRoute("/admin/bookings", AdminBookingsListPage), lazyRoute("/admin/bookings/new", AdminBookingCreatePage), lazyRoute("/admin/bookings/:id", AdminBookingDetailPage), lazyRoute("/admin/protocols", AdminProtocolsPage), lazyRoute("/admin/settings", AdminSettingsPage)];
+const adminRoutes: RouteObject[] = [lazyRoute("/admin", AdminDashboardPage), lazyRoute("/admin/dashboard", AdminDashboardPage), lazyRoute("/admin/blocked-times", BlockedTimesPage), lazyRoute("/admin/bookings", AdminBookingsListPage), lazyRoute("/admin/bookings/new", AdminBookingCreatePage), lazyRoute("/admin/bookings/:id", AdminBookingDetailPage), lazyRoute("/admin/protocols", AdminProtocolsPage), lazyRoute("/admin/settings", AdminSettingsPage), lazyRoute("/admin/users", AdminUsersPage), lazyRoute("/admin/security", SecurityPage)];
 
 const RequireTechnician = lazyPage(() => import("@/client/app/guards/require-technician"));
 const TechnicianDashboardPage = lazyPage(() => import("@/client/features/technician/technician-dashboard-page"));
@@ -74,6 +76,7 @@ const technicianRoutes: RouteObject[] = [
   lazyRoute("/technician/protocols/:id/edit", ProtocolFormPage),
   lazyRoute("/technician/protocols/edit/:id", ProtocolFormPage),
   lazyRoute("/technician/protocols/:id", ProtocolViewPage),
+  lazyRoute("/technician/security", SecurityPage),
 ];
 
 export const routes: RouteObject[] = [

@@ -11,10 +11,10 @@ type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
 };
 
 /** A labelled input with an optional hint and an inline error line tied to it with aria-describedby. */
-export function TextField({ id, label, hint, error, className, ...inputProps }: TextFieldProps) {
+export function TextField({ id, label, hint, error, className, "aria-describedby": alsoDescribedBy, ...inputProps }: TextFieldProps) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = [hint ? hintId : null, alsoDescribedBy ?? null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className ?? "grid gap-1.5"}>
       <Label htmlFor={id}>{label}</Label>

@@ -1,7 +1,8 @@
-import { LogOut, UserRound } from "lucide-react";
+import { KeyRound, LogOut, UserRound } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
-import { Button } from "@/client/components/ui/button";
+import { Button, buttonVariants } from "@/client/components/ui/button";
+import { Link } from "@/client/components/ui/link";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Spinner } from "@/client/components/ui/spinner";
@@ -99,10 +100,16 @@ export default function TechnicianDashboardPage() {
             </p>
           )}
         </div>
-        <Button variant="outline" disabled={isPending} onClick={() => void logout("/login")} className="self-start sm:self-auto">
-          <LogOut aria-hidden="true" />
-          {isPending ? text.loggingOut : text.logout}
-        </Button>
+        <div className="flex flex-wrap gap-2 self-start sm:self-auto">
+          <Link to="/technician/security" className={buttonVariants({ variant: "outline" })}>
+            <KeyRound aria-hidden="true" />
+            {text.changePassword}
+          </Link>
+          <Button variant="outline" disabled={isPending} onClick={() => void logout("/login")}>
+            <LogOut aria-hidden="true" />
+            {isPending ? text.loggingOut : text.logout}
+          </Button>
+        </div>
       </div>
 
       <Tabs value={tab} onValueChange={(value) => isTab(value) && setParam("tab", value)} className="mt-6">

@@ -4,6 +4,7 @@ export const technicianText = {
   userLabel: "Inloggad som",
   roleLabel: "Roll",
   logout: "Logga ut",
+  changePassword: "Byt lösenord",
   loggingOut: "Loggar ut...",
   tabsLabel: "Uppdrag",
   tabs: { today: "Dagens uppdrag", upcoming: "Kommande uppdrag", protocols: "Protokoll" },

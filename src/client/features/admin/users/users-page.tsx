@@ -1,0 +1,125 @@
+import { Plus, ShieldCheck, Trash2, Users, Wrench, type LucideIcon } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Spinner } from "@/client/components/ui/spinner";
+import { useCurrentUser } from "@/client/lib/auth";
+import { ROLE_LABELS } from "@/common/constants";
+import type { StaffUser } from "@/common/schemas/users";
+import { BackLink } from "../components/back-link";
+import { formatInstant } from "../lib/format";
+import { useDocumentTitle } from "../lib/use-document-title";
+import { useUsers } from "./api/users";
+import { CreateUserDialog } from "./components/create-user-dialog";
+import { DeleteUserDialog } from "./components/delete-user-dialog";
+import { usersPageText as text } from "./text";
+
+function CountCard({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: number }) {
+  return (
+    <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4">
+      <Icon className="size-6 text-brand-700" aria-hidden="true" />
+      <div>
+        <p className="text-sm text-slate-600">{label}</p>
+        <p className="text-2xl font-bold text-slate-900">{value}</p>
+      </div>
+    </div>
+  );
+}
+
+function UserTable({ users, selfId, onDelete }: { users: StaffUser[]; selfId: number | undefined; onDelete: (user: StaffUser) => void }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{text.table.caption}</caption>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              {text.table.name}
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              {text.table.username}
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              {text.table.role}
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold max-sm:hidden">
+              {text.table.created}
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              <span className="sr-only">{text.table.actions}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <tr key={user.id} className="border-t border-slate-200">
+              <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+                {user.name} {user.id === selfId && <span className="font-normal text-slate-600">{text.table.you}</span>}
+              </th>
+              <td className="px-4 py-3 break-all">{user.username}</td>
+              <td className="px-4 py-3">
+                <Badge tone={user.role === "admin" ? "info" : "neutral"}>{ROLE_LABELS[user.role]}</Badge>
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap max-sm:hidden">{formatInstant(user.createdAt)}</td>
+              <td className="px-4 py-2 text-right">
+                {user.id !== selfId && (
+                  <Button variant="outline" size="sm" aria-label={text.table.delete(user.name)} onClick={() => onDelete(user)}>
+                    <Trash2 className="size-4" aria-hidden="true" />
+                    <span className="max-sm:sr-only">{text.table.deleteLabel}</span>
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** /admin/users (SPEC §2 User management; admin only): count cards, the user table, create and delete dialogs. */
+export default function UsersPage() {
+  useDocumentTitle(text.title);
+  const users = useUsers();
+  const { data: self } = useCurrentUser();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<StaffUser | null>(null);
+  const list = users.data ?? [];
+
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8 sm:py-10">
+      <BackLink to="/admin?tab=settings">{text.back}</BackLink>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{text.title}</h1>
+          <p className="mt-1 text-slate-600">{text.intro}</p>
+        </div>
+        <Button onClick={() => setCreating(true)}>
+          <Plus className="size-4" aria-hidden="true" />
+          {text.create}
+        </Button>
+      </div>
+      {users.isPending ? (
+        <Spinner />
+      ) : users.isError ? (
+        <div role="alert" className="grid justify-items-start gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
+          <p>{text.loadFailed}</p>
+          <Button variant="outline" onClick={() => void users.refetch()}>
+            {text.retry}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <section aria-label={text.counts.label} className="grid grid-cols-3 gap-3 max-sm:grid-cols-1">
+            <CountCard icon={Users} label={text.counts.total} value={list.length} />
+            <CountCard icon={ShieldCheck} label={text.counts.admins} value={list.filter((u) => u.role === "admin").length} />
+            <CountCard icon={Wrench} label={text.counts.technicians} value={list.filter((u) => u.role === "technician").length} />
+          </section>
+          {list.length === 0 ? <p className="text-slate-600">{text.empty}</p> : <UserTable users={list} selfId={self?.id} onDelete={setDeleting} />}
+        </>
+      )}
+      <CreateUserDialog open={creating} onOpenChange={setCreating} />
+      <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}
