@@ -10,6 +10,7 @@ import { registerSession } from "./plugins/session";
 import { registerValidation } from "./plugins/validation";
 import { createRateLimiter, type RateLimiter } from "./lib/rate-limiter";
 import { serverText } from "./lib/text";
+import { serializeRequest } from "./lib/log-redaction";
 import { createUsersRepository } from "./modules/auth/auth.repository";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { createAuthService } from "./modules/auth/auth.service";
@@ -45,6 +46,9 @@ import { bookingLinksRoutes } from "./modules/booking-links/booking-links.routes
 import { createBookingLinksService } from "./modules/booking-links/booking-links.service";
 import { bookingCalendarFile } from "./lib/calendar-file";
 import { createBookingsService } from "./modules/bookings/bookings.service";
+import { createCalendarFeedsRepository } from "./modules/calendar-feeds/calendar-feeds.repository";
+import { calendarFeedsRoutes } from "./modules/calendar-feeds/calendar-feeds.routes";
+import { createCalendarFeedsService } from "./modules/calendar-feeds/calendar-feeds.service";
 import type { CompanyProfile } from "@/common/company";
 
 declare module "fastify" {
@@ -80,7 +84,8 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? (await openDatabase(config));
   const app = Fastify({
-    logger: config.logLevel === false ? false : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    // URLs are logged with their secrets (link tokens, feed tokens, OAuth codes) cut out.
+    logger: config.logLevel === false ? false : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"], serializers: { req: serializeRequest } },
     // A hop count trusts exactly that many proxies in front (Fastify's numeric form, spelled out for its types).
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -169,6 +174,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(protocolsRoutes, {
     protocols: createProtocolsService({ repo: createProtocolsRepository(database.db), outbox, publicUrl: config.publicUrl, settings }),
+  });
+  await app.register(calendarFeedsRoutes, {
+    feeds: createCalendarFeedsService({ repo: createCalendarFeedsRepository(database.db), publicUrl: config.publicUrl, timeZone: config.timeZone, today: availability.today }),
   });
   await app.register(technicianVisitsRoutes, { visits: createTechnicianVisitsService({ repo: bookingsRepo, now, today: availability.today }) });
   const visitReminders = createVisitReminders({ repo: bookingsRepo, outbox, now, timeZone: config.timeZone, publicUrl: config.publicUrl, settings });

@@ -35,6 +35,8 @@ const REVIEWED_PUBLIC_ROUTES = [
   "GET /api/protocols/:publicId",
   "POST /api/protocols/:publicId/customer-sign",
   "GET /api/protocols/:publicId/pdf",
+  // Staff calendar feeds behind their unguessable 256-bit token (DECISIONS 12): calendar apps send no cookies.
+  "GET /api/calendar/:token.ics",
 ].sort();
 
 let t: TestApp;

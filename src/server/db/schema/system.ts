@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { users } from "./users";
 
 export const usageStats = pgTable("usage_stats", {
   id: serial("id").primaryKey(),
@@ -54,3 +55,29 @@ export const rateLimitHits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limit_hits_window_idx").on(t.windowStart)],
 );
+
+// Secret iCal feeds (DECISIONS 12): one for the company (owner null) and one per technician. The
+// token is the feed's only credential, so it is random (256 bits) and replaced to revoke the URL;
+// it is kept as it is, because the admin copies the URL from the integrations screen.
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    id: serial("id").primaryKey(),
+    ownerUserId: integer("owner_user_id").references(() => users.id, { onDelete: "cascade" }),
+    token: text("token").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastFetchedAt: timestamp("last_fetched_at", { withTimezone: true }),
+  },
+  // One feed per owner, and one for the company (owner null).
+  (t) => [uniqueIndex("calendar_feeds_owner_idx").on(sql`coalesce(${t.ownerUserId}, 0)`)],
+);
+
+// The Google OAuth flow's `state` (DECISIONS 12): random, bound to the admin who started it,
+// single use and short-lived; stored hashed so a leaked table cannot complete a flow.
+export const oauthStates = pgTable("oauth_states", {
+  stateHash: text("state_hash").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
