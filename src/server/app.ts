@@ -49,6 +49,9 @@ import { createBookingsService } from "./modules/bookings/bookings.service";
 import { createCalendarFeedsRepository } from "./modules/calendar-feeds/calendar-feeds.repository";
 import { calendarFeedsRoutes } from "./modules/calendar-feeds/calendar-feeds.routes";
 import { createCalendarFeedsService } from "./modules/calendar-feeds/calendar-feeds.service";
+import { createGoogleCalendar } from "./modules/integrations/google-calendar";
+import { integrationsRoutes } from "./modules/integrations/integrations.routes";
+import { createOutboxView } from "./modules/integrations/outbox-view";
 import type { CompanyProfile } from "@/common/company";
 
 declare module "fastify" {
@@ -177,6 +180,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(calendarFeedsRoutes, {
     feeds: createCalendarFeedsService({ repo: createCalendarFeedsRepository(database.db), publicUrl: config.publicUrl, timeZone: config.timeZone, today: availability.today }),
+  });
+  await app.register(integrationsRoutes, {
+    google: createGoogleCalendar({ db: database.db, config: config.google, publicUrl: config.publicUrl, log: app.log }),
+    outboxView: createOutboxView(database.db),
+    outbox,
+    mail: { configured: Boolean(config.smtpUrl), from: config.mailFrom },
   });
   await app.register(technicianVisitsRoutes, { visits: createTechnicianVisitsService({ repo: bookingsRepo, now, today: availability.today }) });
   const visitReminders = createVisitReminders({ repo: bookingsRepo, outbox, now, timeZone: config.timeZone, publicUrl: config.publicUrl, settings });

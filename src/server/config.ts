@@ -67,7 +67,11 @@ export type AppConfig = {
   limits: Limits;
   /** ServiceBot's optional language model (an OpenAI-compatible endpoint); null: knowledge base only. */
   llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | null;
+  /** Google Calendar's OAuth client (DECISIONS 12); null: not configured, and the screen says so. */
+  google: GoogleConfig | null;
 };
+
+export type GoogleConfig = { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; apiUrl: string };
 
 /** A configuration that cannot work; main prints the message and exits without a stack trace. */
 export class ConfigError extends Error {
@@ -110,6 +114,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ...limitFromEnv(env, "CHATBOT_QUESTIONS_PER_ADDRESS_PER_HOUR", "chatbotQuestionsPerAddressPerHour"),
     },
     llm: llmFromEnv(env),
+    google: googleFromEnv(env),
+  };
+}
+
+/**
+ * GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together, or neither. The endpoints default to Google's
+ * own; GOOGLE_AUTH_URL, GOOGLE_TOKEN_URL and GOOGLE_API_URL point elsewhere (a test stand-in).
+ */
+function googleFromEnv(env: NodeJS.ProcessEnv): GoogleConfig | null {
+  const { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret } = env;
+  if (!clientId && !clientSecret) return null;
+  if (!clientId || !clientSecret) throw new ConfigError("GOOGLE_CLIENT_ID och GOOGLE_CLIENT_SECRET måste anges tillsammans.");
+  return {
+    clientId,
+    clientSecret,
+    authUrl: env.GOOGLE_AUTH_URL || "https://accounts.google.com/o/oauth2/v2/auth",
+    tokenUrl: env.GOOGLE_TOKEN_URL || "https://oauth2.googleapis.com/token",
+    apiUrl: (env.GOOGLE_API_URL || "https://www.googleapis.com").replace(/\/+$/, ""),
   };
 }
 

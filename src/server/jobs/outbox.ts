@@ -77,6 +77,21 @@ export class OutboxSender {
     void this.deliver(id).catch((error) => this.log.error({ err: error, outboxId: id }, "utkorgen kunde inte skicka"));
   }
 
+  /**
+   * 'Försök igen nu' for a message that gave up (DECISIONS 14): back in the queue, due now, and sent
+   * at once when SMTP is configured. False when it is not a failed message (sent, or still queued).
+   */
+  async retry(id: number): Promise<boolean> {
+    const [message] = await this.db
+      .update(emailOutbox)
+      .set({ status: "queued", nextAttemptAt: sql`now()`, claimedUntil: null })
+      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "failed")))
+      .returning({ id: emailOutbox.id });
+    if (!message) return false;
+    this.notify(id);
+    return true;
+  }
+
   /** Sends every message that is due; returns how many were sent. */
   async sweep(): Promise<number> {
     if (!this.transport) return 0;

@@ -50,6 +50,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // their own tests with the real values (DEFAULT_LIMITS).
     limits: { ...DEFAULT_LIMITS, bookingsPerAddressPerHour: 10_000, bookingsPerEmailPerDay: 10_000, activeBookingsPerEmail: 10_000 },
     llm: null,
+    google: null,
     ...overrides,
   };
 }
