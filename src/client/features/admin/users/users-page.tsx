@@ -28,7 +28,7 @@ function CountCard({ icon: Icon, label, value }: { icon: LucideIcon; label: stri
 
 function UserTable({ users, selfId, onDelete }: { users: StaffUser[]; selfId: number | undefined; onDelete: (user: StaffUser) => void }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{text.table.caption}</caption>
         <thead className="bg-slate-50 text-slate-700">
@@ -87,7 +87,7 @@ export default function UsersPage() {
   const list = users.data ?? [];
 
   return (
-    <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8 sm:py-10">
+    <div className="mx-auto grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 sm:py-10">
       <BackLink to="/admin?tab=settings">{text.back}</BackLink>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>

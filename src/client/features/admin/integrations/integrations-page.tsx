@@ -1,0 +1,66 @@
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { Button } from "@/client/components/ui/button";
+import { Spinner } from "@/client/components/ui/spinner";
+import { BackLink } from "../components/back-link";
+import { useDocumentTitle } from "../lib/use-document-title";
+import { useIntegrationsStatus } from "./api/integrations";
+import { EmailCard } from "./components/email-card";
+import { FeedsCard } from "./components/feeds-card";
+import { GoogleCard, announceGoogleResult } from "./components/google-card";
+import { OutboxCard } from "./components/outbox-card";
+import { GOOGLE_RESULT_MESSAGE, isGoogleResult } from "./google-result";
+import { integrationsPageText as text } from "./text";
+
+/**
+ * Where Google's redirect lands (?google=connected|failed). Inside the authorization popup it tells
+ * the window that opened it and closes; opened on its own (popups blocked) it says it itself.
+ */
+function useGoogleRedirectResult() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const result = searchParams.get("google");
+  useEffect(() => {
+    if (!isGoogleResult(result)) return;
+    const opener = window.opener as Window | null;
+    if (opener && opener !== window) {
+      opener.postMessage({ type: GOOGLE_RESULT_MESSAGE, result }, window.location.origin);
+      window.close();
+      return;
+    }
+    announceGoogleResult(result);
+    setSearchParams({}, { replace: true });
+  }, [result, setSearchParams]);
+}
+
+/** /admin/integrations (SPEC §2 Integrations; DECISIONS 12, 14): real status, nothing static. */
+export default function IntegrationsPage() {
+  useDocumentTitle(text.title);
+  useGoogleRedirectResult();
+  const status = useIntegrationsStatus();
+  return (
+    <div className="mx-auto grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 sm:py-10">
+      <BackLink to="/admin?tab=settings">{text.back}</BackLink>
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{text.title}</h1>
+        <p className="mt-1 text-slate-600">{text.intro}</p>
+      </div>
+      {status.isPending ? (
+        <Spinner />
+      ) : status.isError ? (
+        <div role="alert" className="grid justify-items-start gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
+          <p>{text.loadFailed}</p>
+          <Button variant="outline" onClick={() => void status.refetch()}>
+            {text.retry}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <EmailCard email={status.data.email} />
+          <FeedsCard />
+          <GoogleCard google={status.data.google} />
+        </>
+      )}
+      <OutboxCard />
+    </div>
+  );
+}
