@@ -113,3 +113,28 @@ test("Google Calendar says it is not configured, and connecting answers with the
   await expect.poll(() => opened.isClosed()).toBe(true);
   await expect(toasts(page)).toContainText("Kunde inte starta Google-autentisering. Kontrollera att API-nycklarna är korrekt konfigurerade.");
 });
+
+test("a technician finds their own calendar link in their portal, and it holds their visits' calendar", async ({ page, loginAs, baseURL, browser }, testInfo) => {
+  await loginAs("admin");
+  const username = `kal${unique(testInfo)}`;
+  const created = await page.request.post("/api/admin/users", { data: { username, name: `Kalle Kalender ${username}`, password: "Kalender77x", role: "technician" }, headers: { origin: baseURL! } });
+  expect(created.status(), await created.text()).toBe(201);
+  const feeds = (await (await page.request.get("/api/admin/calendar-feeds")).json()) as { owner: { name?: string }; url: string }[];
+  const adminView = feeds.find((f) => f.owner.name === `Kalle Kalender ${username}`)!;
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "sv-SE", timezoneId: "Europe/Stockholm" });
+  const technician = await context.newPage();
+  const login = await technician.request.post("/api/auth/login", { data: { username, password: "Kalender77x", role: "technician" }, headers: { origin: baseURL! } });
+  expect(login.status()).toBe(200);
+  await technician.addInitScript(() => localStorage.setItem("vps.signed-in", "1"));
+  await technician.goto("/technician");
+  await technician.getByText("Dina besök i din egen kalender").click();
+  const field = technician.getByLabel("Din kalenderlänk");
+  await expect(field).toHaveValue(adminView.url);
+  const calendar = await technician.request.get(new URL(adminView.url).pathname);
+  expect(calendar.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  // Long lines are folded (RFC 5545 §3.1): unfold before reading.
+  expect((await calendar.text()).replace(/\r\n[ \t]/g, "")).toContain(`X-WR-CALNAME:Värmepumpsservice – Kalle Kalender ${username}`);
+  await expectNoSeriousA11yViolations(technician);
+  await context.close();
+});

@@ -12,6 +12,7 @@ import { isIsoDate, todayIn } from "@/common/booking-rules";
 import { ROLE_LABELS, type Role } from "@/common/constants";
 import type { TechnicianVisit } from "@/common/schemas/technician";
 import { useDayVisits, useUpcomingVisits } from "./api/visits";
+import { CalendarFeedPanel } from "./components/calendar-feed-panel";
 import { VisitCards, VisitTable } from "./components/visit-list";
 import { ProtocolsTab } from "../protocols/components/protocols-tab";
 import { technicianText as text } from "./text";
@@ -130,6 +131,7 @@ export default function TechnicianDashboardPage() {
           <ProtocolsTab />
         </TabsContent>
       </Tabs>
+      <CalendarFeedPanel />
     </div>
   );
 }

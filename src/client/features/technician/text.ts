@@ -5,6 +5,17 @@ export const technicianText = {
   roleLabel: "Roll",
   logout: "Logga ut",
   changePassword: "Byt lösenord",
+  calendarFeed: {
+    title: "Dina besök i din egen kalender",
+    description:
+      "Lägg till länken som prenumeration i Google Calendar, Outlook eller telefonens kalender, så syns besöken du har fått där. Länken är personlig – dela den inte.",
+    label: "Din kalenderlänk",
+    copy: "Kopiera",
+    copied: "Länken är kopierad",
+    copyFailedTitle: "Fel",
+    copyFailed: "Kunde inte kopiera. Markera länken och kopiera den själv.",
+    loadFailed: "Kunde inte hämta din kalenderlänk.",
+  },
   loggingOut: "Loggar ut...",
   tabsLabel: "Uppdrag",
   tabs: { today: "Dagens uppdrag", upcoming: "Kommande uppdrag", protocols: "Protokoll" },
