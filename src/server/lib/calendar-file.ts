@@ -18,6 +18,21 @@ export type CalendarBooking = {
 };
 
 /**
+ * An event's start and end as UTC instants (the Stockholm wall-clock slot worked out once), so
+ * calendars show the right local time on both sides of a DST change (DECISIONS 1).
+ */
+export function utcTimes(instants: { start: Date; end: Date }) {
+  return {
+    start: instants.start.getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: instants.end.getTime(),
+    endInputType: "utc",
+    endOutputType: "utc",
+  } as const;
+}
+
+/**
  * The .ics file of a booking. Times are written as UTC instants computed from the Stockholm
  * wall-clock slot, so calendars show the right local time on both sides of a DST change;
  * alarms 24 h and 1 h before (SPEC §9 calendar reminders).
@@ -48,12 +63,7 @@ export function bookingCalendarFile(
       .join("\n"),
     location: `${booking.address}, ${booking.postalCode} ${booking.city}`,
     url: publicUrl,
-    start: instants.start.getTime(),
-    startInputType: "utc",
-    startOutputType: "utc",
-    end: instants.end.getTime(),
-    endInputType: "utc",
-    endOutputType: "utc",
+    ...utcTimes(instants),
     status: "CONFIRMED",
     organizer: { name: COMPANY.shortName, email: company.email },
     alarms: [

@@ -1,5 +1,6 @@
 import { createEvents, type EventAttributes } from "ics";
 import { slotInstants } from "@/common/booking-rules";
+import { utcTimes } from "../../lib/calendar-file";
 import { BOOKING_STATUS_LABELS, COMPANY, SERVICE_TYPE_LABELS, type BookingStatus, type ServiceType } from "@/common/constants";
 
 export type FeedBooking = {
@@ -46,12 +47,7 @@ export function calendarFeedFile(input: { name: string; bookings: FeedBooking[];
         .join("\n"),
       location: `${booking.address}, ${booking.postalCode} ${booking.city}`,
       url: `${input.publicUrl}/admin/bookings/${booking.id}`,
-      start: instants.start.getTime(),
-      startInputType: "utc",
-      startOutputType: "utc",
-      end: instants.end.getTime(),
-      endInputType: "utc",
-      endOutputType: "utc",
+      ...utcTimes(instants),
       status: booking.status === "planned" ? "TENTATIVE" : "CONFIRMED",
     });
   }

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
 import { BackLink } from "../components/back-link";
+import { LoadFailed } from "../components/load-failed";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { useIntegrationsStatus } from "./api/integrations";
 import { EmailCard } from "./components/email-card";
@@ -47,12 +47,7 @@ export default function IntegrationsPage() {
       {status.isPending ? (
         <Spinner />
       ) : status.isError ? (
-        <div role="alert" className="grid justify-items-start gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
-          <p>{text.loadFailed}</p>
-          <Button variant="outline" onClick={() => void status.refetch()}>
-            {text.retry}
-          </Button>
-        </div>
+        <LoadFailed message={text.loadFailed} retryLabel={text.retry} onRetry={() => void status.refetch()} />
       ) : (
         <>
           <EmailCard email={status.data.email} />

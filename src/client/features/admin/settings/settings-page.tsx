@@ -12,6 +12,7 @@ import { toast } from "@/client/components/ui/toast-store";
 import { errorMessage } from "@/client/lib/api";
 import { REMINDER_DAY_OPTIONS, SystemSettingsSchema, type SystemSettings } from "@/common/schemas/settings";
 import { BackLink } from "../components/back-link";
+import { LoadFailed } from "../components/load-failed";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { useSaveSettings, useSettings } from "./api/settings";
 import { settingsPageText as text } from "./text";
@@ -182,12 +183,7 @@ export default function SettingsPage() {
       {settings.isPending ? (
         <Spinner />
       ) : settings.isError ? (
-        <div role="alert" className="grid justify-items-start gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
-          <p>{text.loadFailed}</p>
-          <Button variant="outline" onClick={() => void settings.refetch()}>
-            {text.retry}
-          </Button>
-        </div>
+        <LoadFailed message={text.loadFailed} retryLabel={text.retry} onRetry={() => void settings.refetch()} />
       ) : (
         <SettingsForm initial={settings.data} />
       )}

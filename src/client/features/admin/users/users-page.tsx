@@ -7,6 +7,7 @@ import { useCurrentUser } from "@/client/lib/auth";
 import { ROLE_LABELS } from "@/common/constants";
 import type { StaffUser } from "@/common/schemas/users";
 import { BackLink } from "../components/back-link";
+import { LoadFailed } from "../components/load-failed";
 import { formatInstant } from "../lib/format";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { useUsers } from "./api/users";
@@ -102,12 +103,7 @@ export default function UsersPage() {
       {users.isPending ? (
         <Spinner />
       ) : users.isError ? (
-        <div role="alert" className="grid justify-items-start gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
-          <p>{text.loadFailed}</p>
-          <Button variant="outline" onClick={() => void users.refetch()}>
-            {text.retry}
-          </Button>
-        </div>
+        <LoadFailed message={text.loadFailed} retryLabel={text.retry} onRetry={() => void users.refetch()} />
       ) : (
         <>
           <section aria-label={text.counts.label} className="grid grid-cols-3 gap-3 max-sm:grid-cols-1">

@@ -1,5 +1,4 @@
-import { Button } from "@/client/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
+import { ConfirmDialog } from "@/client/components/ui/confirm-dialog";
 import { toast } from "@/client/components/ui/toast-store";
 import { errorMessage } from "@/client/lib/api";
 import type { BlockedTime } from "@/common/schemas/blocked-times";
@@ -25,21 +24,16 @@ export function DeleteBlockedTimeDialog({ blockedTime, onClose }: { blockedTime:
   };
 
   return (
-    <Dialog open={!!blockedTime} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{text.removeDialog.title}</DialogTitle>
-          <DialogDescription>{blockedTime ? text.removeDialog.description(describeBlockedTime(blockedTime)) : null}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            {text.removeDialog.cancel}
-          </Button>
-          <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? text.removeDialog.removing : text.removeDialog.confirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={!!blockedTime}
+      onCancel={onClose}
+      onConfirm={confirm}
+      title={text.removeDialog.title}
+      description={blockedTime ? text.removeDialog.description(describeBlockedTime(blockedTime)) : null}
+      confirmLabel={text.removeDialog.confirm}
+      cancelLabel={text.removeDialog.cancel}
+      pending={remove.isPending}
+      pendingLabel={text.removeDialog.removing}
+    />
   );
 }

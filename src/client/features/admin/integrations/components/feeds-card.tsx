@@ -1,7 +1,7 @@
 import { Copy, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/client/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
+import { ConfirmDialog } from "@/client/components/ui/confirm-dialog";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Spinner } from "@/client/components/ui/spinner";
@@ -82,22 +82,16 @@ export function FeedsCard() {
           ))}
         </ul>
       )}
-      <Dialog open={!!confirming} onOpenChange={(open) => !open && setConfirming(null)}>
-        <DialogContent role="alertdialog">
-          <DialogHeader>
-            <DialogTitle>{text.confirmTitle}</DialogTitle>
-            <DialogDescription>{confirming ? text.confirmText(ownerOf(confirming)) : null}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirming(null)}>
-              {text.cancel}
-            </Button>
-            <Button variant="destructive" onClick={confirm} disabled={regenerate.isPending}>
-              {text.confirm}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={!!confirming}
+        onCancel={() => setConfirming(null)}
+        onConfirm={confirm}
+        title={text.confirmTitle}
+        description={confirming ? text.confirmText(ownerOf(confirming)) : null}
+        confirmLabel={text.confirm}
+        cancelLabel={text.cancel}
+        pending={regenerate.isPending}
+      />
     </StatusCard>
   );
 }

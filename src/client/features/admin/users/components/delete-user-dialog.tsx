@@ -1,5 +1,4 @@
-import { Button } from "@/client/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
+import { ConfirmDialog } from "@/client/components/ui/confirm-dialog";
 import { toast } from "@/client/components/ui/toast-store";
 import { errorMessage } from "@/client/lib/api";
 import type { StaffUser } from "@/common/schemas/users";
@@ -22,23 +21,16 @@ export function DeleteUserDialog({ user, onClose }: { user: StaffUser | null; on
     });
   };
   return (
-    <Dialog open={!!user} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{text.removeDialog.title}</DialogTitle>
-          <DialogDescription>
-            {text.removeDialog.description} {user ? text.removeDialog.consequence(user.name) : null}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            {text.removeDialog.cancel}
-          </Button>
-          <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? text.removeDialog.removing : text.removeDialog.confirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={!!user}
+      onCancel={onClose}
+      onConfirm={confirm}
+      title={text.removeDialog.title}
+      description={user ? `${text.removeDialog.description} ${text.removeDialog.consequence(user.name)}` : null}
+      confirmLabel={text.removeDialog.confirm}
+      cancelLabel={text.removeDialog.cancel}
+      pending={remove.isPending}
+      pendingLabel={text.removeDialog.removing}
+    />
   );
 }
