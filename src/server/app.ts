@@ -50,6 +50,9 @@ import { createCalendarFeedsRepository } from "./modules/calendar-feeds/calendar
 import { calendarFeedsRoutes } from "./modules/calendar-feeds/calendar-feeds.routes";
 import { createCalendarFeedsService } from "./modules/calendar-feeds/calendar-feeds.service";
 import { createGoogleCalendar } from "./modules/integrations/google-calendar";
+import { createCustomersRepository } from "./modules/customers/customers.repository";
+import { customersRoutes } from "./modules/customers/customers.routes";
+import { createCustomersService } from "./modules/customers/customers.service";
 import { integrationsRoutes } from "./modules/integrations/integrations.routes";
 import { createOutboxView } from "./modules/integrations/outbox-view";
 import type { CompanyProfile } from "@/common/company";
@@ -187,6 +190,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     outbox,
     mail: { configured: Boolean(config.smtpUrl), from: config.mailFrom },
   });
+  await app.register(customersRoutes, { customers: createCustomersService(createCustomersRepository(database.db)) });
   await app.register(technicianVisitsRoutes, { visits: createTechnicianVisitsService({ repo: bookingsRepo, now, today: availability.today }) });
   const visitReminders = createVisitReminders({ repo: bookingsRepo, outbox, now, timeZone: config.timeZone, publicUrl: config.publicUrl, settings });
 

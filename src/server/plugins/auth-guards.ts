@@ -15,6 +15,10 @@ export type Access = "public" | "user" | "staff" | "admin";
 export const ACCESS_BY_PREFIX: readonly { prefix: string; access: Access }[] = [
   { prefix: "/api/admin", access: "admin" },
   { prefix: "/api/technician", access: "staff" },
+  // The customer register and its neighbours (SPEC §7 names them without /admin; admin screens).
+  { prefix: "/api/customers", access: "admin" },
+  { prefix: "/api/products", access: "admin" },
+  { prefix: "/api/service-history", access: "admin" },
 ];
 
 /**

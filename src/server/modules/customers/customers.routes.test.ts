@@ -1,0 +1,166 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app";
+import type { Database } from "../../db/client";
+import { NOW, bookingPayload, phonePhotoDataUrl } from "../../test-support/booking-fixtures";
+import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
+
+// The customer register (issue 12; SPEC §2 Customer register, §7 /api/customers): search with typos
+// forgiven, Swedish sorting by full, first or last name or city, pages; the detail; create; delete,
+// or GDPR erasure for a customer with history; export of everything stored; every export and erasure
+// recorded.
+
+let database: Database;
+let app: FastifyInstance;
+let admin: string;
+let technician: string;
+
+const CUSTOMERS = [
+  ["Åsa Öberg", "asa@exempel.se", "070-111 11 11", "Storgatan 1", "Uppsala", "753 20"],
+  ["Lars von Essen", "lars@exempel.se", "070-222 22 22", "Kungsgatan 5", "Stockholm", "111 22"],
+  ["Anna-Karin Lindqvist", "annakarin@exempel.se", "08-123 45 67", "Björkvägen 9", "Örebro", "702 10"],
+  ["Erik Andersson", "erik@exempel.se", "073-333 33 33", "Ängsvägen 3", "Västerås", "722 15"],
+  ["Zlatan Berg", "zlatan@exempel.se", "076-444 44 44", "Idrottsgatan 10", "Malmö", "211 20"],
+] as const;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp(testConfig(), { database, now: () => NOW });
+  await app.ready();
+  await createUser(database, { username: "chef", password: "Chef12345", role: "admin", name: "Chefen Anna" });
+  await createUser(database, { username: "tekniker", password: "Tekniker1234", role: "technician" });
+  admin = await loginAs(app, "chef", "Chef12345", "admin");
+  technician = await loginAs(app, "tekniker", "Tekniker1234");
+  for (const [name, email, phone, address, city, postalCode] of CUSTOMERS) {
+    const res = await send("POST", "/api/customers", { name, email, phone, address, city, postalCode });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+function send(method: "GET" | "POST" | "DELETE", url: string, payload?: unknown, cookie: string | null = admin) {
+  return app.inject({ method, url, headers: { ...SAME_ORIGIN, ...(cookie ? { cookie } : {}) }, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+const names = async (query: string) => ((await send("GET", `/api/customers?${query}`)).json().items as { name: string }[]).map((c) => c.name);
+
+describe("GET /api/customers", () => {
+  it("sorts by full, first or last name or city, either way, in Swedish order (å ä ö after z)", async () => {
+    expect(await names("sort=fullName")).toEqual(["Anna-Karin Lindqvist", "Erik Andersson", "Lars von Essen", "Zlatan Berg", "Åsa Öberg"]);
+    expect(await names("sort=fullName&dir=desc")).toEqual(["Åsa Öberg", "Zlatan Berg", "Lars von Essen", "Erik Andersson", "Anna-Karin Lindqvist"]);
+    // Last names: Andersson, Berg, Essen ("von" does not count), Lindqvist, Öberg.
+    expect(await names("sort=lastName")).toEqual(["Erik Andersson", "Zlatan Berg", "Lars von Essen", "Anna-Karin Lindqvist", "Åsa Öberg"]);
+    expect(await names("sort=firstName")).toEqual(["Anna-Karin Lindqvist", "Erik Andersson", "Lars von Essen", "Zlatan Berg", "Åsa Öberg"]);
+    // Cities: Malmö, Stockholm, Uppsala, Västerås, Örebro.
+    expect(await names("sort=city")).toEqual(["Zlatan Berg", "Lars von Essen", "Åsa Öberg", "Erik Andersson", "Anna-Karin Lindqvist"]);
+  });
+
+  it("finds by name, e-mail, phone, address or postal code, and forgives a typo", async () => {
+    expect(await names("q=lindqvist")).toEqual(["Anna-Karin Lindqvist"]);
+    expect(await names("q=zlatan%40exempel")).toEqual(["Zlatan Berg"]);
+    expect(await names(`q=${encodeURIComponent("333 33")}`)).toEqual(["Erik Andersson"]);
+    expect(await names(`q=${encodeURIComponent("Björkvägen")}`)).toEqual(["Anna-Karin Lindqvist"]);
+    expect(await names(`q=${encodeURIComponent("753 20")}`)).toEqual(["Åsa Öberg"]);
+    expect(await names("q=Anderson")).toEqual(["Erik Andersson"]); // one s missing
+    expect(await names("q=Lindkvist")).toEqual(["Anna-Karin Lindqvist"]); // k for q
+    // LIKE wildcards are text: "%" or "_" alone would otherwise match everyone.
+    expect(await names(`q=${encodeURIComponent("%")}`)).toEqual([]);
+    expect(await names(`q=${encodeURIComponent("_")}`)).toEqual([]);
+    // What contains the text wins over what only resembles it: every e-mail at exempel.se, no typo guessing.
+    expect(await names("q=exempel")).toHaveLength(5);
+  });
+
+  it("answers in pages with the total, and refuses bad queries in Swedish", async () => {
+    const res = await send("GET", "/api/customers?sort=fullName&page=1");
+    expect(res.json()).toMatchObject({ total: 5, page: 1, pageSize: 24 });
+    expect((await send("GET", "/api/customers?page=2")).json().items).toEqual([]);
+    for (const bad of ["sort=age", "dir=up", "page=0", "page=abc"]) {
+      const answer = await send("GET", `/api/customers?${bad}`);
+      expect(answer.statusCode, bad).toBe(400);
+      expect(answer.json().message).toMatch(/Ogiltig/);
+    }
+  });
+
+  it("is for admins only", async () => {
+    expect((await send("GET", "/api/customers", undefined, technician)).statusCode).toBe(403);
+    expect((await send("GET", "/api/customers", undefined, null)).statusCode).toBe(401);
+    expect((await send("POST", "/api/customers", { name: "X" }, technician)).statusCode).toBe(403);
+    expect((await send("DELETE", "/api/customers/1", undefined, technician)).statusCode).toBe(403);
+    expect((await send("GET", "/api/customers/1/export", undefined, technician)).statusCode).toBe(403);
+  });
+});
+
+describe("POST /api/customers", () => {
+  it("refuses missing or invalid fields and a second customer with the same e-mail, in Swedish", async () => {
+    const missing = await send("POST", "/api/customers", { name: "Utan Adress", email: "utan@exempel.se", phone: "070-1234567" });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/Adressen måste vara minst 2 tecken|Ogiltig/);
+    const email = await send("POST", "/api/customers", { name: "Fel Post", email: "inte-en-adress", phone: "070-1234567", address: "Gatan 1", city: "Ort", postalCode: "12345" });
+    expect(email.json().message).toBe("Ogiltig e-postadress");
+    const twice = await send("POST", "/api/customers", { name: "Åsa Igen", email: "ASA@exempel.se", phone: "070-1234567", address: "Gatan 1", city: "Ort", postalCode: "12345" });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe("Det finns redan en kund med den e-postadressen.");
+  });
+});
+
+describe("detail, delete, erasure and export", () => {
+  it("deletes a customer without bookings or history, recorded", async () => {
+    const created = await send("POST", "/api/customers", { name: "Kort Besök", email: "kort@exempel.se", phone: "070-1234567", address: "Gatan 1", city: "Ort", postalCode: "12345" });
+    const id = created.json().id;
+    const res = await send("DELETE", `/api/customers/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result).toBe("deleted");
+    expect((await send("GET", `/api/customers/${id}`)).statusCode).toBe(404);
+    expect((await send("DELETE", `/api/customers/${id}`)).statusCode).toBe(404);
+    expect(await queryRows(database, sql`select action, user_name from customer_data_events where customer_id = ${id}`)).toEqual([{ action: "delete", user_name: "Chefen Anna" }]);
+  });
+
+  it("exports everything stored about a customer as one JSON file, images and e-mails included, and records it", async () => {
+    const booked = await app.inject({ method: "POST", url: "/api/bookings", payload: bookingPayload({ email: "gdpr@exempel.se", name: "Greta Dataskydd", images: [await phonePhotoDataUrl()] }) });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const [{ id }] = await queryRows<{ id: number }>(database, sql`select id from customers where email = 'gdpr@exempel.se'`);
+    const detail = (await send("GET", `/api/customers/${id}`)).json();
+    expect(detail.customer).toMatchObject({ name: "Greta Dataskydd", bookingCount: 1, anonymized: false });
+    expect(detail.bookings).toHaveLength(1);
+
+    const res = await send("GET", `/api/customers/${id}/export`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="kunddata-${id}.json"`);
+    const data = res.json();
+    expect(data.customer).toMatchObject({ name: "Greta Dataskydd", email: "gdpr@exempel.se" });
+    expect(data.bookings).toHaveLength(1);
+    expect(data.images).toHaveLength(1);
+    expect(data.images[0].dataUrl).toMatch(/^data:image\/jpeg;base64,/);
+    expect(data.emails.map((e: { subject: string }) => e.subject)).toEqual([expect.stringMatching(/^Bokningsbekräftelse/)]);
+    expect(data.exportedBy).toBe("Chefen Anna");
+    // The photo kept no GPS position (DECISIONS 20), in the export either.
+    const photo = Buffer.from(data.images[0].dataUrl.split(",")[1], "base64");
+    expect(photo.includes(Buffer.from("GPS"))).toBe(false);
+    expect(await queryRows(database, sql`select action from customer_data_events where customer_id = ${id}`)).toEqual([{ action: "export" }]);
+  });
+
+  it("erases the personal data of a customer with history but keeps the bookkeeping, recorded", async () => {
+    const [{ id }] = await queryRows<{ id: number }>(database, sql`select id from customers where email = 'gdpr@exempel.se'`);
+    await database.db.execute(sql`insert into service_history (customer_id, service_date, service_type, actions, cost) values (${id}, now(), 'maintenance', 'Filterbyte', 2500)`);
+    const [booking] = await queryRows<{ id: number }>(database, sql`select id from bookings where customer_id = ${id}`);
+    const res = await send("DELETE", `/api/customers/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result).toBe("anonymized");
+    expect(res.json().message).toMatch(/personuppgifterna är raderade/);
+
+    const detail = (await send("GET", `/api/customers/${id}`)).json();
+    expect(detail.customer).toMatchObject({ name: `Raderad kund #${id}`, phone: "", address: "", anonymized: true });
+    expect(detail.serviceHistory).toMatchObject([{ actions: "Filterbyte", cost: 2500 }]);
+    const [row] = await queryRows<Record<string, string>>(database, sql`select contact_name, contact_email, contact_phone, address, description from bookings where id = ${booking.id}`);
+    expect(row).toEqual({ contact_name: `Raderad kund #${id}`, contact_email: `raderad-${id}@raderad.invalid`, contact_phone: "", address: "", description: "" });
+    expect(await queryRows(database, sql`select id from booking_images where booking_id = ${booking.id}`)).toHaveLength(0);
+    expect(await queryRows(database, sql`select id from shared_booking_links where booking_id = ${booking.id} and is_active`)).toHaveLength(0);
+    expect(await queryRows(database, sql`select id from email_outbox where "to" = 'gdpr@exempel.se'`)).toHaveLength(0);
+    // Nothing of the name is found any more.
+    expect(await names("q=Greta")).toEqual([]);
+    expect((await queryRows<{ action: string }>(database, sql`select action from customer_data_events where customer_id = ${id} order by id`)).map((r) => r.action)).toEqual(["export", "erase"]);
+  });
+});
