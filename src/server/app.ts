@@ -80,6 +80,8 @@ export type BuildOptions = {
   now?: Clock;
   /** Outbox retry timing; tests shorten it. */
   outbox?: Partial<OutboxOptions>;
+  /** How long settings are trusted (2 s); tests set 0 so every use reads the database. */
+  settingsCacheMs?: number;
 };
 
 export type RegisteredRoute = { method: string; url: string; schema?: RouteOptions["schema"] };
@@ -127,7 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const outbox = new OutboxSender(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, ...options.outbox }, app.log);
   app.decorate("outbox", outbox);
   const now = options.now ?? (() => new Date());
-  const settings = createSettingsService(database.db);
+  const settings = createSettingsService(database.db, options.settingsCacheMs === undefined ? {} : { cacheMs: options.settingsCacheMs });
   app.decorate("settings", settings);
   await app.register(settingsRoutes, { settings });
   const availability = createAvailabilityService(createAvailabilityRepository(database.db), now, config.timeZone, { maxPerDay: async () => (await settings.get()).maxBookingsPerDay });

@@ -23,7 +23,8 @@ let clock = NOW;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildApp(testConfig(), { database, now: () => clock });
+  // Settings read afresh on every use: a read inside a transaction would hang the embedded database.
+  app = await buildApp(testConfig(), { database, now: () => clock, settingsCacheMs: 0 });
   await app.ready();
   await createUser(database, { username: "chef", password: "Chef12345", role: "admin", name: "Chefen Anna" });
   admin = await loginAs(app, "chef", "Chef12345", "admin");

@@ -15,7 +15,8 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildApp(testConfig(), { database, now: () => NOW });
+  // Settings read afresh on every use: a read inside a transaction would hang the embedded database.
+  app = await buildApp(testConfig(), { database, now: () => NOW, settingsCacheMs: 0 });
 });
 afterAll(async () => {
   await app.close();

@@ -28,7 +28,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   // These journeys use a reminder two days ahead (the setting's choices are tested in settings.routes.test.ts).
   await database.db.insert(systemSettings).values({ key: "reminderEmailDays", value: 2 });
-  app = await buildApp(testConfig({ smtpUrl, startWorkers: true }), { database, now: () => clock });
+  app = await buildApp(testConfig({ smtpUrl, startWorkers: true }), { database, now: () => clock, settingsCacheMs: 0 });
   await app.ready();
   await createUser(database, { username: "chef", password: "Chef12345", role: "admin", name: "Chefen Anna" });
   admin = await loginAs(app, "chef", "Chef12345", "admin");

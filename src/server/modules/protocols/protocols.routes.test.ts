@@ -24,7 +24,8 @@ let signature: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildApp(testConfig(), { database, now: () => NOW });
+  // Settings read afresh on every use: a read inside a transaction would hang the embedded database.
+  app = await buildApp(testConfig(), { database, now: () => NOW, settingsCacheMs: 0 });
   await app.ready();
   await createUser(database, { username: "chef", password: "Chef12345", role: "admin", name: "Chefen Anna" });
   await createUser(database, { username: "tekla", password: "Tekla1234", role: "technician", name: "Tekla Tekniker" });

@@ -13,6 +13,8 @@ import { AppError, conflict, notFound, unprocessable } from "../../lib/errors";
 import type { OutboxSender } from "../../jobs/outbox";
 import type { SessionUser } from "../../plugins/session";
 import type { SettingsService } from "../settings/settings.service";
+import { companyProfile, type CompanyProfile } from "@/common/company";
+import type { SystemSettings } from "@/common/schemas/settings";
 import { signedCopyEmail, signingRequestEmail } from "./protocol-email";
 import { protocolPdf } from "./protocol-pdf";
 import type { NewProtocol, ProtocolRow, ProtocolsRepository } from "./protocols.repository";
@@ -34,6 +36,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * signed protocol becomes a PDF e-mailed to the customer.
  */
 export function createProtocolsService({ repo, outbox, publicUrl, settings }: Deps) {
+  // Settings are read before any repository transaction starts: the embedded database has one
+  // connection, so a read from inside a transaction's callback would wait for itself.
   const company = () => settings.get();
   const signingUrl = (publicId: string) => `${publicUrl}/protocol/${publicId}`;
 
@@ -89,9 +93,9 @@ export function createProtocolsService({ repo, outbox, publicUrl, settings }: De
     return view;
   };
 
-  async function signedCopy(row: ProtocolRow, technicianName: string | null) {
+  async function signedCopy(row: ProtocolRow, technicianName: string | null, own: CompanyProfile) {
     const pdf = await protocolPdf(toProtocol(row, technicianName));
-    return signedCopyEmail({ to: row.customerEmail, customerName: row.customerName, protocolNumber: row.id, url: signingUrl(row.publicId), pdf, company: await settings.company() });
+    return signedCopyEmail({ to: row.customerEmail, customerName: row.customerName, protocolNumber: row.id, url: signingUrl(row.publicId), pdf, company: own });
   }
 
   /** A signature as stored: kept when unchanged, else checked for ink and re-encoded. */
@@ -112,7 +116,7 @@ export function createProtocolsService({ repo, outbox, publicUrl, settings }: De
   }
 
   /** The row's values from the form, the signatures' times, and the status the action leads to. */
-  async function valuesFrom(input: ProtocolInputParsed, current: ProtocolRow | null, user: SessionUser): Promise<Partial<NewProtocol>> {
+  async function valuesFrom(input: ProtocolInputParsed, current: ProtocolRow | null, user: SessionUser, own: SystemSettings): Promise<Partial<NewProtocol>> {
     const technicianSignature = await signatureValue(input.technicianSignature, current?.technicianSignature ?? null);
     const customerSignature = await signatureValue(input.customerSignature, current?.customerSignature ?? null);
     let status: ProtocolStatus = "draft";
@@ -123,7 +127,6 @@ export function createProtocolsService({ repo, outbox, publicUrl, settings }: De
     }
     const now = new Date();
     // SPEC §3: the company's details default to its own, from the settings (DECISIONS 11).
-    const own = input.companyName && input.companyOrgNumber && input.companyPhone ? null : await company();
     const checklists = Object.fromEntries(CHECKLIST_KEYS.map((group) => [group, input[group] ?? current?.[group] ?? {}]));
     return {
       bookingId: input.bookingId ?? current?.bookingId ?? null,
@@ -134,9 +137,9 @@ export function createProtocolsService({ repo, outbox, publicUrl, settings }: De
       customerPhone: input.customerPhone,
       installationAddress: input.installationAddress,
       organizationNumber: input.organizationNumber,
-      companyName: input.companyName ?? own!.companyName,
-      companyOrgNumber: input.companyOrgNumber ?? own!.orgNumber,
-      companyPhone: input.companyPhone ?? own!.companyPhone,
+      companyName: input.companyName ?? own.companyName,
+      companyOrgNumber: input.companyOrgNumber ?? own.orgNumber,
+      companyPhone: input.companyPhone ?? own.companyPhone,
       installedBrand: input.installedBrand,
       installedModel: input.installedModel,
       installedPower: input.installedPower,
@@ -197,12 +200,13 @@ export function createProtocolsService({ repo, outbox, publicUrl, settings }: De
       const existing = await earlier();
       if (existing) return saved(existing);
       if (input.bookingId && (await repo.customerOfBooking(input.bookingId)) === undefined) throw unprocessable(text.bookingNotFound);
-      const values = await valuesFrom(input, null, user);
+      const own = await company();
+      const values = await valuesFrom(input, null, user, own);
       const customerId = input.bookingId ? ((await repo.customerOfBooking(input.bookingId)) ?? null) : null;
       try {
         const { row, outboxId } = await repo.create(
           { ...(values as NewProtocol), publicId: newPublicId(), customerId, clientKey: input.clientKey ?? null },
-          values.status === "fully-signed" ? (r) => signedCopy(r, user.name) : undefined,
+          values.status === "fully-signed" ? (r) => signedCopy(r, user.name, companyProfile(own)) : undefined,
         );
         notify(outboxId);
         return saved(row);
@@ -216,10 +220,11 @@ export function createProtocolsService({ repo, outbox, publicUrl, settings }: De
     async update(id: number, input: ProtocolInputParsed, user: SessionUser) {
       const { protocol } = await found(id);
       assertMayWorkOn(protocol, user);
+      const own = await company();
       const result = await repo.update(
         id,
-        (current) => valuesFrom(input, current, user),
-        async (row) => (row.status === "fully-signed" ? signedCopy(row, user.name) : null),
+        (current) => valuesFrom(input, current, user, own),
+        async (row) => (row.status === "fully-signed" ? signedCopy(row, user.name, companyProfile(own)) : null),
       );
       if (result === null) throw notFound(text.notFound);
       if (result === "signed") throw conflict(text.alreadySigned);
@@ -276,7 +281,8 @@ export function createProtocolsService({ repo, outbox, publicUrl, settings }: De
       if (!existing) throw notFound(text.notFound);
       if (!customerMaySign(existing.protocol)) throw conflict(existing.protocol.customerSignature ? text.customerAlreadySigned : text.technicianNotSigned);
       const customerSignature = await cleanSignature(input.customerSignature);
-      const signed = await repo.customerSign(publicId, { customerSignature, customerComments: input.customerComments }, (row) => signedCopy(row, existing.technicianName));
+      const own = companyProfile(await company());
+      const signed = await repo.customerSign(publicId, { customerSignature, customerComments: input.customerComments }, (row) => signedCopy(row, existing.technicianName, own));
       // Someone else's signature won the race between the check above and the update.
       if (!signed) throw conflict(text.customerAlreadySigned);
       notify(signed.outboxId);

@@ -33,6 +33,7 @@ export function createSettingsService(db: Db, { cacheMs = SETTINGS_CACHE_MS }: {
 
   function get(): Promise<SystemSettings> {
     if (cached && cached.expires > Date.now()) return cached.value;
+    if (cacheMs === 0) return readStored(db);
     const value = readStored(db);
     const entry = { expires: Date.now() + cacheMs, value };
     cached = entry;
