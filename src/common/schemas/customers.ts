@@ -17,7 +17,7 @@ export const customersText = {
 } as const;
 
 export const CustomerInputSchema = AdminCustomerInfoSchema.extend({
-  notes: z.string().trim().max(2000, customersText.notesTooLong).optional().transform((v) => v || null),
+  notes: z.string().trim().max(2000, customersText.notesTooLong).nullish().transform((v) => v || null),
 });
 export type CustomerInput = z.input<typeof CustomerInputSchema>;
 

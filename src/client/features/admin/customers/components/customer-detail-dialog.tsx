@@ -1,0 +1,150 @@
+import { Download, Trash2 } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { BookingStatusBadge } from "@/client/components/ui/booking-status-badge";
+import { buttonVariants, Button } from "@/client/components/ui/button";
+import { ConfirmDialog } from "@/client/components/ui/confirm-dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
+import { Link } from "@/client/components/ui/link";
+import { Spinner } from "@/client/components/ui/spinner";
+import { toast } from "@/client/components/ui/toast-store";
+import { errorMessage } from "@/client/lib/api";
+import { SERVICE_TYPE_LABELS, type BookingStatus, type ServiceType } from "@/common/constants";
+import { formatInstant, formatShortDate } from "../../lib/format";
+import { customerExportUrl, useCustomer, useDeleteCustomer } from "../api/customers";
+import { customersPageText } from "../text";
+
+const text = customersPageText;
+const kronor = new Intl.NumberFormat("sv-SE", { style: "currency", currency: "SEK", maximumFractionDigits: 0 });
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-2">
+      <h3 className="font-semibold text-slate-900">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** The detail dialog (SPEC §2): contact details, products, bookings, service history; export and delete. */
+export function CustomerDetailDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const detail = useCustomer(id);
+  const remove = useDeleteCustomer();
+  const [confirming, setConfirming] = useState(false);
+  const data = detail.data;
+
+  const confirmDelete = () => {
+    if (id === null) return;
+    remove.mutate(id, {
+      onSuccess: (result) => {
+        toast({ title: text.toasts.deleted, description: result.message });
+        setConfirming(false);
+        onClose();
+      },
+      onError: (error) => toast({ variant: "destructive", title: text.toasts.failureTitle, description: errorMessage(error, text.toasts.deleteFailed) }),
+    });
+  };
+
+  return (
+    <Dialog open={id !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{data?.customer.name ?? text.title}</DialogTitle>
+          <DialogDescription>{data ? `${data.customer.postalCode} ${data.customer.city}`.trim() || text.erased : ""}</DialogDescription>
+        </DialogHeader>
+        {!data ? (
+          <Spinner className="py-6" />
+        ) : (
+          <div className="grid gap-5 text-sm text-slate-700">
+            <Section title={text.detail.contact}>
+              <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1">
+                <dt className="text-slate-600">{text.detail.phone}</dt>
+                <dd>{data.customer.phone ? <a className="text-brand-700 underline" href={`tel:${data.customer.phone.replace(/[^\d+]/g, "")}`}>{data.customer.phone}</a> : "–"}</dd>
+                <dt className="text-slate-600">{text.detail.email}</dt>
+                <dd className="break-all">{data.customer.anonymized ? "–" : <a className="text-brand-700 underline" href={`mailto:${data.customer.email}`}>{data.customer.email}</a>}</dd>
+                <dt className="text-slate-600">{text.detail.address}</dt>
+                <dd>{data.customer.address ? `${data.customer.address}, ${data.customer.postalCode} ${data.customer.city}` : "–"}</dd>
+                {data.customer.notes && (
+                  <>
+                    <dt className="text-slate-600">{text.detail.notes}</dt>
+                    <dd className="whitespace-pre-line">{data.customer.notes}</dd>
+                  </>
+                )}
+              </dl>
+            </Section>
+            <Section title={text.detail.products}>
+              {data.products.length === 0 ? (
+                <p>{text.detail.noProducts}</p>
+              ) : (
+                <ul className="grid gap-2">
+                  {data.products.map((p) => (
+                    <li key={p.id} className="rounded-md border border-slate-200 p-2">
+                      <p className="font-medium text-slate-900">{[p.brand, p.model].filter(Boolean).join(" ")}</p>
+                      <p>
+                        {p.type}
+                        {p.installDate && ` · ${text.detail.installed} ${formatShortDate(p.installDate)}`}
+                        {p.warrantyEnd && ` · ${text.detail.warranty} ${formatShortDate(p.warrantyEnd)}`}
+                        {p.serialNumber && ` · ${text.detail.serial} ${p.serialNumber}`}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Section>
+            <Section title={text.detail.bookings}>
+              {data.bookings.length === 0 ? (
+                <p>{text.detail.noBookings}</p>
+              ) : (
+                <ul className="grid gap-1">
+                  {data.bookings.map((b) => (
+                    <li key={b.id} className="flex flex-wrap items-center gap-2">
+                      <Link to={`/admin/bookings/${b.id}`} className="text-brand-700 underline">
+                        #{b.id} {formatShortDate(b.date)} {b.timeSlot}
+                      </Link>
+                      <span>{SERVICE_TYPE_LABELS[b.serviceType as ServiceType] ?? b.serviceType}</span>
+                      <BookingStatusBadge status={b.status as BookingStatus} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Section>
+            <Section title={text.detail.history}>
+              {data.serviceHistory.length === 0 ? (
+                <p>{text.detail.noHistory}</p>
+              ) : (
+                <ul className="grid gap-1">
+                  {data.serviceHistory.map((h) => (
+                    <li key={h.id}>
+                      {formatInstant(h.serviceDate)} · {h.actions ?? h.serviceType}
+                      {h.cost !== null && ` · ${kronor.format(h.cost)}`}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Section>
+            <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-between">
+              <Button variant="destructive" onClick={() => setConfirming(true)}>
+                <Trash2 aria-hidden="true" />
+                {text.detail.delete}
+              </Button>
+              <a className={buttonVariants({ variant: "outline" })} href={customerExportUrl(data.customer.id)} download>
+                <Download aria-hidden="true" />
+                {text.detail.export}
+              </a>
+            </div>
+          </div>
+        )}
+        <ConfirmDialog
+          open={confirming}
+          onCancel={() => setConfirming(false)}
+          onConfirm={confirmDelete}
+          title={text.removeDialog.title}
+          description={text.removeDialog.description(data?.customer.name ?? "")}
+          confirmLabel={text.removeDialog.confirm}
+          cancelLabel={text.removeDialog.cancel}
+          pending={remove.isPending}
+          pendingLabel={text.removeDialog.removing}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
