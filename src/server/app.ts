@@ -53,6 +53,7 @@ import { createGoogleCalendar } from "./modules/integrations/google-calendar";
 import { createCustomersRepository } from "./modules/customers/customers.repository";
 import { customersRoutes } from "./modules/customers/customers.routes";
 import { productsRoutes } from "./modules/products/products.routes";
+import { serviceRemindersRoutes } from "./modules/service-reminders/service-reminders.routes";
 import { createCustomersService } from "./modules/customers/customers.service";
 import { integrationsRoutes } from "./modules/integrations/integrations.routes";
 import { createOutboxView } from "./modules/integrations/outbox-view";
@@ -195,6 +196,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(customersRoutes, { customers: createCustomersService(createCustomersRepository(database.db)) });
   await app.register(productsRoutes, { db: database.db });
+  await app.register(serviceRemindersRoutes, { db: database.db, today: availability.today });
   await app.register(technicianVisitsRoutes, { visits: createTechnicianVisitsService({ repo: bookingsRepo, now, today: availability.today }) });
   const visitReminders = createVisitReminders({ repo: bookingsRepo, outbox, now, timeZone: config.timeZone, publicUrl: config.publicUrl, settings });
 

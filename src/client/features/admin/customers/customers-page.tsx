@@ -1,4 +1,4 @@
-import { Plus, Search } from "lucide-react";
+import { Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Badge } from "@/client/components/ui/badge";
@@ -8,7 +8,7 @@ import { Label } from "@/client/components/ui/label";
 import { Select } from "@/client/components/ui/select";
 import { Spinner } from "@/client/components/ui/spinner";
 import { CUSTOMER_SORTS, type CustomerSort, type CustomerSummary } from "@/common/schemas/customers";
-import { BackLink } from "../components/back-link";
+import { AdminPage } from "../components/admin-page";
 import { LoadFailed } from "../components/load-failed";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { useCustomers } from "./api/customers";
@@ -88,18 +88,7 @@ export default function CustomersPage() {
   const pages = customers.data ? Math.max(1, Math.ceil(customers.data.total / customers.data.pageSize)) : 1;
 
   return (
-    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 sm:py-10">
-      <BackLink to="/admin?tab=customers">{text.back}</BackLink>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{text.title}</h1>
-          <p className="mt-1 text-slate-600">{text.intro}</p>
-        </div>
-        <Button onClick={() => setCreating(true)}>
-          <Plus aria-hidden="true" />
-          {text.create}
-        </Button>
-      </div>
+    <AdminPage back={{ to: "/admin?tab=customers", label: text.back }} title={text.title} intro={text.intro} create={{ label: text.create, onClick: () => setCreating(true) }} width="max-w-6xl">
 
       <div role="search" className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
         <div className="grid gap-1.5">
@@ -161,6 +150,6 @@ export default function CustomersPage() {
       )}
       <CreateCustomerDialog open={creating} onOpenChange={setCreating} />
       <CustomerDetailDialog id={openId} onClose={() => setOpenId(null)} />
-    </div>
+    </AdminPage>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { Spinner } from "@/client/components/ui/spinner";
-import { BackLink } from "../components/back-link";
+import { AdminPage } from "../components/admin-page";
 import { LoadFailed } from "../components/load-failed";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { useIntegrationsStatus } from "./api/integrations";
@@ -38,12 +38,7 @@ export default function IntegrationsPage() {
   useGoogleRedirectResult();
   const status = useIntegrationsStatus();
   return (
-    <div className="mx-auto grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 sm:py-10">
-      <BackLink to="/admin?tab=settings">{text.back}</BackLink>
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{text.title}</h1>
-        <p className="mt-1 text-slate-600">{text.intro}</p>
-      </div>
+    <AdminPage back={{ to: "/admin?tab=settings", label: text.back }} title={text.title} intro={text.intro} width="max-w-4xl">
       {status.isPending ? (
         <Spinner />
       ) : status.isError ? (
@@ -56,6 +51,6 @@ export default function IntegrationsPage() {
         </>
       )}
       <OutboxCard />
-    </div>
+    </AdminPage>
   );
 }

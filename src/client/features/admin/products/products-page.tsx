@@ -1,9 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Plus } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Button } from "@/client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
 import { Input } from "@/client/components/ui/input";
 import { FieldError, Label } from "@/client/components/ui/label";
@@ -14,7 +12,7 @@ import { toast } from "@/client/components/ui/toast-store";
 import { apiFetch, errorMessage } from "@/client/lib/api";
 import type { CustomerList } from "@/common/schemas/customers";
 import { PRODUCT_TYPE_LABELS, PRODUCT_TYPES, ProductInputSchema, type Product, type ProductInput } from "@/common/schemas/products";
-import { BackLink } from "../components/back-link";
+import { AdminPage, DialogFormFooter } from "../components/admin-page";
 import { LoadFailed } from "../components/load-failed";
 import { formatShortDate } from "../lib/format";
 import { useDocumentTitle } from "../lib/use-document-title";
@@ -105,14 +103,7 @@ function CreateProductDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             <TextField id="product-installed" type="date" label={text.form.installationDate} error={errors.installationDate?.message} {...register("installationDate")} />
             <TextField id="product-warranty" type="date" label={text.form.warrantyExpiry} error={errors.warrantyExpiry?.message} {...register("warrantyExpiry")} />
           </div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => close(false)}>
-              {text.form.cancel}
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? text.form.submitting : text.form.submit}
-            </Button>
-          </div>
+          <DialogFormFooter onCancel={() => close(false)} cancelLabel={text.form.cancel} submitLabel={text.form.submit} pendingLabel={text.form.submitting} pending={create.isPending} />
         </form>
       </DialogContent>
     </Dialog>
@@ -159,18 +150,7 @@ export default function ProductsPage() {
     placeholderData: keepPreviousData,
   });
   return (
-    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 sm:py-10">
-      <BackLink to="/admin?tab=customers">{text.back}</BackLink>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{text.title}</h1>
-          <p className="mt-1 text-slate-600">{text.intro}</p>
-        </div>
-        <Button onClick={() => setCreating(true)}>
-          <Plus aria-hidden="true" />
-          {text.create}
-        </Button>
-      </div>
+    <AdminPage back={{ to: "/admin?tab=customers", label: text.back }} title={text.title} intro={text.intro} create={{ label: text.create, onClick: () => setCreating(true) }} width="max-w-6xl">
       <div role="search" className="grid max-w-md gap-1.5">
         <Label htmlFor="product-search">{text.searchLabel}</Label>
         <Input id="product-search" type="search" placeholder={text.searchPlaceholder} value={q} onChange={(event) => setQ(event.target.value)} />
@@ -208,6 +188,6 @@ export default function ProductsPage() {
       )}
       <CreateProductDialog open={creating} onOpenChange={setCreating} />
       <ProductDetailDialog product={open} onClose={() => setOpen(null)} />
-    </div>
+    </AdminPage>
   );
 }

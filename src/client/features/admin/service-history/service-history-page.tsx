@@ -8,7 +8,7 @@ import { Link } from "@/client/components/ui/link";
 import { Spinner } from "@/client/components/ui/spinner";
 import { apiFetch } from "@/client/lib/api";
 import type { ServiceHistoryEntry } from "@/common/schemas/products";
-import { BackLink } from "../components/back-link";
+import { AdminPage } from "../components/admin-page";
 import { LoadFailed } from "../components/load-failed";
 import { formatInstant } from "../lib/format";
 import { useDocumentTitle } from "../lib/use-document-title";
@@ -73,12 +73,7 @@ export default function ServiceHistoryPage() {
     placeholderData: keepPreviousData,
   });
   return (
-    <div className="mx-auto grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 sm:py-10">
-      <BackLink to="/admin?tab=customers">{text.back}</BackLink>
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{text.title}</h1>
-        <p className="mt-1 text-slate-600">{text.intro}</p>
-      </div>
+    <AdminPage back={{ to: "/admin?tab=customers", label: text.back }} title={text.title} intro={text.intro} width="max-w-4xl">
       <div role="search" className="grid max-w-md gap-1.5">
         <Label htmlFor="history-search">{text.searchLabel}</Label>
         <Input id="history-search" type="search" placeholder={text.searchPlaceholder} value={q} onChange={(event) => setQ(event.target.value)} />
@@ -116,6 +111,6 @@ export default function ServiceHistoryPage() {
         </ul>
       )}
       <Detail entry={open} onClose={() => setOpen(null)} />
-    </div>
+    </AdminPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Plus, ShieldCheck, Trash2, Users, Wrench, type LucideIcon } from "lucide-react";
+import { ShieldCheck, Trash2, Users, Wrench, type LucideIcon } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -6,7 +6,7 @@ import { Spinner } from "@/client/components/ui/spinner";
 import { useCurrentUser } from "@/client/lib/auth";
 import { ROLE_LABELS } from "@/common/constants";
 import type { StaffUser } from "@/common/schemas/users";
-import { BackLink } from "../components/back-link";
+import { AdminPage } from "../components/admin-page";
 import { LoadFailed } from "../components/load-failed";
 import { formatInstant } from "../lib/format";
 import { useDocumentTitle } from "../lib/use-document-title";
@@ -88,18 +88,7 @@ export default function UsersPage() {
   const list = users.data ?? [];
 
   return (
-    <div className="mx-auto grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 sm:py-10">
-      <BackLink to="/admin?tab=settings">{text.back}</BackLink>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{text.title}</h1>
-          <p className="mt-1 text-slate-600">{text.intro}</p>
-        </div>
-        <Button onClick={() => setCreating(true)}>
-          <Plus className="size-4" aria-hidden="true" />
-          {text.create}
-        </Button>
-      </div>
+    <AdminPage back={{ to: "/admin?tab=settings", label: text.back }} title={text.title} intro={text.intro} create={{ label: text.create, onClick: () => setCreating(true) }} width="max-w-4xl">
       {users.isPending ? (
         <Spinner />
       ) : users.isError ? (
@@ -116,6 +105,6 @@ export default function UsersPage() {
       )}
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
-    </div>
+    </AdminPage>
   );
 }

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Button } from "@/client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
 import { Label } from "@/client/components/ui/label";
 import { TextField } from "@/client/components/ui/text-field";
@@ -11,6 +10,7 @@ import { errorMessage } from "@/client/lib/api";
 import { CustomerInputSchema, type CustomerInput } from "@/common/schemas/customers";
 import { useCreateCustomer } from "../api/customers";
 import { customersPageText } from "../text";
+import { DialogFormFooter } from "../../components/admin-page";
 
 const text = customersPageText;
 const EMPTY: CustomerInput = { name: "", email: "", phone: "", address: "", postalCode: "", city: "", notes: "" };
@@ -68,15 +68,7 @@ export function CreateCustomerDialog({ open, onOpenChange }: { open: boolean; on
             <Label htmlFor="customer-notes">{text.form.notes}</Label>
             <Textarea id="customer-notes" rows={3} {...register("notes")} />
           </div>
-          <div role="alert">{failure && <p className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">{failure}</p>}</div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => close(false)}>
-              {text.form.cancel}
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? text.form.submitting : text.form.submit}
-            </Button>
-          </div>
+          <DialogFormFooter failure={failure} onCancel={() => close(false)} cancelLabel={text.form.cancel} submitLabel={text.form.submit} pendingLabel={text.form.submitting} pending={create.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Button } from "@/client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
 import { Label } from "@/client/components/ui/label";
 import { Select } from "@/client/components/ui/select";
@@ -12,6 +11,7 @@ import { ROLE_LABELS, ROLES } from "@/common/constants";
 import { CreateUserSchema, usersText, type CreateUser } from "@/common/schemas/users";
 import { useCreateUser } from "../api/users";
 import { usersPageText } from "../text";
+import { DialogFormFooter } from "../../components/admin-page";
 
 const text = usersPageText;
 const EMPTY: CreateUser = { name: "", username: "", password: "", role: "technician", phone: "" };
@@ -84,15 +84,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
             </Select>
           </div>
           <TextField id="new-user-phone" type="tel" label={text.form.phone} hint={text.form.phoneHint} autoComplete="off" error={errors.phone?.message} {...register("phone")} />
-          <div role="alert">{failure && <p className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">{failure}</p>}</div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => close(false)}>
-              {text.form.cancel}
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? text.form.submitting : text.form.submit}
-            </Button>
-          </div>
+          <DialogFormFooter failure={failure} onCancel={() => close(false)} cancelLabel={text.form.cancel} submitLabel={text.form.submit} pendingLabel={text.form.submitting} pending={create.isPending} />
         </form>
       </DialogContent>
     </Dialog>
