@@ -52,7 +52,7 @@ export async function seedVariedBookings(url) {
   }
 }
 
-async function adminCookie(baseUrl) {
+export async function adminCookie(baseUrl) {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },

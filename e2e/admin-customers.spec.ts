@@ -22,7 +22,7 @@ test("an admin creates a customer, finds them by a misspelt name, opens the deta
   const name = `Henrietta Lindqvist${tag}`;
   const email = `henrietta.${tag}@exempel.se`;
 
-  await page.getByRole("button", { name: "Ny kund" }).click();
+  await page.getByRole("button", { name: "Ny kund", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Ny kund" });
   await dialog.getByRole("button", { name: "Skapa kund" }).click();
   await expect(dialog.getByText("Kundens namn måste vara minst 2 tecken")).toBeVisible();

@@ -18,7 +18,7 @@ test("an admin registers a product for a customer found by name, then finds it b
 
   await page.goto("/admin/products");
   await expect(page.getByRole("heading", { level: 1, name: "Produkter" })).toBeVisible({ timeout: 20_000 });
-  await page.getByRole("button", { name: "Ny produkt" }).click();
+  await page.getByRole("button", { name: "Ny produkt", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Ny produkt" });
   await dialog.getByRole("button", { name: "Skapa produkt" }).click();
   await expect(dialog.getByText("Välj en kund")).toBeVisible();
@@ -56,7 +56,8 @@ test("the service history lists the visits done, searches them and shows one", a
   const entries = page.getByRole("button", { name: /^Visa / });
   await expect(entries.first()).toBeVisible();
   await page.getByLabel("Sök i servicehistoriken").fill("Läcksökning");
-  await expect(entries.first()).toBeVisible();
+  // The list follows the search (the first card shows its work done).
+  await expect(entries.first()).toContainText("Läcksökning");
   await entries.first().click();
   const detail = page.getByRole("dialog");
   await expect(detail).toContainText("Läcksökning");
