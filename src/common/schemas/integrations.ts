@@ -61,3 +61,11 @@ export const IntegrationsStatusSchema = z.object({
 export type IntegrationsStatus = z.infer<typeof IntegrationsStatusSchema>;
 
 export const GoogleAuthUrlSchema = z.object({ authUrl: z.string() });
+
+/**
+ * How the authorization popup's last page tells the integrations screen the result (SPEC §4):
+ * `{ type: GOOGLE_RESULT_CHANNEL, result }` by postMessage to the opener and on a BroadcastChannel
+ * of this name.
+ */
+export const GOOGLE_RESULT_CHANNEL = "vps-google-calendar";
+export type GoogleResult = "connected" | "failed";

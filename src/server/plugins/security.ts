@@ -30,6 +30,10 @@ export async function registerSecurity(app: FastifyInstance, options: { producti
     referrerPolicy: { policy: "same-origin" },
     hsts: options.production,
     crossOriginEmbedderPolicy: false,
+    // Not "same-origin": that cuts the Google authorization popup off from the screen that opened
+    // it as soon as it reaches Google (SPEC §4; modules/integrations/google-callback-page.ts). Pages
+    // opened by others still cannot reach ours.
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
   });
 
   // API answers carry personal data: never store them in shared or browser caches.

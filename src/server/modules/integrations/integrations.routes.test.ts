@@ -194,15 +194,20 @@ describe("Google Calendar", () => {
     return { url, state: url.searchParams.get("state")! };
   }
   const callback = (query: Record<string, string>, cookie = adminOnConnected) => get(connected, `/api/admin/google/callback?${new URLSearchParams(query)}`, cookie);
+  /** What the popup's last page tells the screen that opened it. */
+  const resultOf = (res: Awaited<ReturnType<typeof callback>>) => {
+    expect(res.statusCode, res.body).toBe(200);
+    return /<html lang="sv" data-result="(\w+)">/.exec(res.body)?.[1];
+  };
 
   it("refuses a callback with a made-up, another admin's, or a used state, and with Google's error", async () => {
     const { state } = await startFlow();
-    expect((await callback({ code: "rätt-kod", state: "påhittad" })).headers.location).toBe("/admin/integrations?google=failed");
+    expect(resultOf(await callback({ code: "rätt-kod", state: "påhittad" }))).toBe("failed");
     // Bound to the admin who started it: another admin's session cannot finish it.
-    expect((await callback({ code: "rätt-kod", state }, otherAdmin)).headers.location).toBe("/admin/integrations?google=failed");
+    expect(resultOf(await callback({ code: "rätt-kod", state }, otherAdmin))).toBe("failed");
     const denied = await startFlow();
-    expect((await callback({ error: "access_denied", state: denied.state })).headers.location).toBe("/admin/integrations?google=failed");
-    expect((await callback({ code: "rätt-kod", state: denied.state })).headers.location).toBe("/admin/integrations?google=failed"); // used up
+    expect(resultOf(await callback({ error: "access_denied", state: denied.state }))).toBe("failed");
+    expect(resultOf(await callback({ code: "rätt-kod", state: denied.state }))).toBe("failed"); // used up
     expect((await get(connected, "/api/admin/integrations/status", adminOnConnected)).json().google.connected).toBe(false);
     expect(google.tokenRequests).toHaveLength(0);
   });
@@ -220,8 +225,8 @@ describe("Google Calendar", () => {
     });
     expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const res = await callback({ code: "rätt-kod", state });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe("/admin/integrations?google=connected");
+    expect(resultOf(res)).toBe("connected");
+    expect(res.body).toContain("Google Calendar ansluten!");
     const status = (await get(connected, "/api/admin/integrations/status", adminOnConnected)).json().google;
     expect(status).toMatchObject({ configured: true, connected: true, error: null });
     expect(status.calendars).toEqual([
@@ -233,13 +238,13 @@ describe("Google Calendar", () => {
     expect(JSON.stringify(status)).not.toMatch(/atkomst|uppdaterings|hemlighet/);
     expect((await get(connected, "/api/admin/google/calendars", adminOnConnected)).json()).toHaveLength(2);
     // The state is used up.
-    expect((await callback({ code: "rätt-kod", state })).headers.location).toBe("/admin/integrations?google=failed");
+    expect(resultOf(await callback({ code: "rätt-kod", state }))).toBe("failed");
   });
 
   it("renews an expired access token with the refresh token, and disconnects", async () => {
     google.accessTokenLifetime = 30; // shorter than the minute of margin: expired at once
     const { state } = await startFlow();
-    expect((await callback({ code: "rätt-kod", state })).headers.location).toBe("/admin/integrations?google=connected");
+    expect(resultOf(await callback({ code: "rätt-kod", state }))).toBe("connected");
     google.accessTokenLifetime = 3600;
     const before = google.tokenRequests.length;
     expect((await get(connected, "/api/admin/integrations/status", adminOnConnected)).json().google.connected).toBe(true);
@@ -248,11 +253,33 @@ describe("Google Calendar", () => {
     expect((await get(connected, "/api/admin/integrations/status", adminOnConnected)).json().google).toMatchObject({ connected: false, calendars: [] });
   });
 
+  it("answers the popup with a page that tells its opener and closes, without an inline script or a COOP that would cut the opener off", async () => {
+    const { state } = await startFlow();
+    const res = await callback({ code: "fel-kod", state });
+    expect(resultOf(res)).toBe("failed");
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.body).toContain("Kunde inte ansluta till Google Calendar. Försök igen.");
+    // Coming back from Google, a COOP of its own would put the popup in a new browsing context
+    // group and cut window.opener; the app's pages allow popups to keep their opener.
+    expect(res.headers["cross-origin-opener-policy"]).toBe("unsafe-none");
+    expect((await get(connected, "/api/public/config")).headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
+    // The CSP still forbids inline scripts: the page's only script is a same-origin file.
+    expect(res.headers["content-security-policy"]).toMatch(/script-src 'self'(;|$)/);
+    const scripts = [...res.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.map((m) => [m[1].trim(), m[2]])).toEqual([['src="/api/admin/google/callback.js" defer', ""]]);
+    const script = await get(connected, "/api/admin/google/callback.js", adminOnConnected);
+    expect(script.statusCode).toBe(200);
+    expect(script.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(script.body).toContain('window.opener.postMessage(message, window.location.origin)');
+    expect(script.body).toContain('new BroadcastChannel("vps-google-calendar")');
+    expect(script.body).toContain("window.close()");
+  });
+
   it("stays not connected when Google refuses the code", async () => {
     google.failTokens = true;
     try {
       const { state } = await startFlow();
-      expect((await callback({ code: "rätt-kod", state })).headers.location).toBe("/admin/integrations?google=failed");
+      expect(resultOf(await callback({ code: "rätt-kod", state }))).toBe("failed");
       expect((await get(connected, "/api/admin/integrations/status", adminOnConnected)).json().google.connected).toBe(false);
     } finally {
       google.failTokens = false;

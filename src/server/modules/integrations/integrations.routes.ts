@@ -14,6 +14,7 @@ import { OkSchema } from "@/common/schemas/common";
 import type { OutboxSender } from "../../jobs/outbox";
 import { conflict, notFound } from "../../lib/errors";
 import type { GoogleCalendar } from "./google-calendar";
+import { CALLBACK_SCRIPT_PATH, googleCallbackPage, googleCallbackScript } from "./google-callback-page";
 import type { OutboxView } from "./outbox-view";
 
 type Deps = { google: GoogleCalendar; outboxView: OutboxView; outbox: OutboxSender; mail: { configured: boolean; from: string } };
@@ -44,11 +45,16 @@ export async function integrationsRoutes(fastify: FastifyInstance, { google, out
 
   app.get("/api/admin/google/auth", { schema: { response: { 200: GoogleAuthUrlSchema } } }, async (request) => ({ authUrl: await google.authUrl(request.user!.id) }));
 
-  app.get("/api/admin/google/callback", { schema: { querystring: CallbackQuerySchema, response: { 302: z.null() } } }, async (request, reply) => {
+  app.get("/api/admin/google/callback", { schema: { querystring: CallbackQuerySchema, response: { 200: z.string() } } }, async (request, reply) => {
     const result = await google.complete(request.query, request.user!.id);
-    // The popup lands on the integrations screen, which tells the window that opened it and closes.
-    return reply.redirect(`/admin/integrations?google=${result}`, 302);
+    // A small page that tells the window that opened the popup and closes (see google-callback-page.ts
+    // for why it carries no Cross-Origin-Opener-Policy).
+    return reply.type("text/html; charset=utf-8").header("cross-origin-opener-policy", "unsafe-none").send(googleCallbackPage(result));
   });
+
+  app.get(CALLBACK_SCRIPT_PATH, { schema: { response: { 200: z.string() } } }, async (_request, reply) =>
+    reply.type("text/javascript; charset=utf-8").send(googleCallbackScript),
+  );
 
   app.get("/api/admin/google/calendars", { schema: { response: { 200: CalendarListSchema } } }, () => google.calendars());
 

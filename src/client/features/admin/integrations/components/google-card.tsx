@@ -4,10 +4,9 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "@/client/components/ui/button";
 import { toast } from "@/client/components/ui/toast-store";
 import { errorMessage } from "@/client/lib/api";
-import type { IntegrationsStatus } from "@/common/schemas/integrations";
+import { GOOGLE_RESULT_CHANNEL, type GoogleResult, type IntegrationsStatus } from "@/common/schemas/integrations";
 import { formatInstant } from "../../lib/format";
 import { googleAuthUrl, refreshIntegrations, useDisconnectGoogle } from "../api/integrations";
-import { GOOGLE_RESULT_MESSAGE, type GoogleResult } from "../google-result";
 import { integrationsPageText } from "../text";
 import { StatusCard } from "./status-card";
 
@@ -16,15 +15,17 @@ const text = integrationsPageText.google;
 const WAIT_MS = 30_000;
 const LISTEN_MS = 5 * 60_000;
 
-export function announceGoogleResult(result: GoogleResult) {
+function announceGoogleResult(result: GoogleResult) {
   if (result === "connected") toast({ title: text.connectedToast });
   else toast({ variant: "destructive", title: text.connectFailedTitle, description: text.connectFailed });
 }
 
 /**
  * The authorization popup (SPEC §4): a 600×600 window opened on the click (so no popup blocker
- * stops it), sent to Google's consent page once the server has made the URL; the integrations
- * screen inside the popup posts the result back here (same origin only) and closes.
+ * stops it), sent to Google's consent page once the server has made the URL; the page Google sends
+ * it back to (server: google-callback-page.ts) posts the result here, from our origin only, and
+ * closes. The same message also comes over a BroadcastChannel, in case the browser cut the popup
+ * off from its opener; whichever arrives first ends the wait.
  */
 function useGooglePopup(onResult: (result: GoogleResult) => void) {
   const [waiting, setWaiting] = useState(false);
@@ -48,19 +49,30 @@ function useGooglePopup(onResult: (result: GoogleResult) => void) {
     }
     popup.location.href = authUrl;
     setWaiting(true);
-    const listener = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || event.data?.type !== GOOGLE_RESULT_MESSAGE) return;
+    const receive = (data: unknown) => {
+      const message = data as { type?: unknown; result?: unknown } | null;
+      if (message?.type !== GOOGLE_RESULT_CHANNEL) return;
       cleanup.current();
-      onResult(event.data.result === "connected" ? "connected" : "failed");
+      onResult(message.result === "connected" ? "connected" : "failed");
+    };
+    const listener = (event: MessageEvent) => {
+      if (event.origin === window.location.origin) receive(event.data);
+    };
+    const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(GOOGLE_RESULT_CHANNEL) : null;
+    if (channel) channel.onmessage = (event: MessageEvent) => receive(event.data);
+    const stopListening = () => {
+      window.removeEventListener("message", listener);
+      channel?.close();
     };
     window.addEventListener("message", listener);
-    const stopWaiting = window.setTimeout(() => setWaiting(false), WAIT_MS);
-    const stopListening = window.setTimeout(() => window.removeEventListener("message", listener), LISTEN_MS);
+    const waitTimer = window.setTimeout(() => setWaiting(false), WAIT_MS);
+    const listenTimer = window.setTimeout(stopListening, LISTEN_MS);
     cleanup.current = () => {
-      window.removeEventListener("message", listener);
-      window.clearTimeout(stopWaiting);
-      window.clearTimeout(stopListening);
+      stopListening();
+      window.clearTimeout(waitTimer);
+      window.clearTimeout(listenTimer);
       setWaiting(false);
+      cleanup.current = () => {};
     };
   }
 
