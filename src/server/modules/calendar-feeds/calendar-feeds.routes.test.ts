@@ -73,9 +73,17 @@ async function events(url: string) {
   const calendar = new ICAL.Component(ICAL.parse(res.body));
   return {
     name: calendar.getFirstPropertyValue("x-wr-calname"),
+    refresh: [calendar.getFirstPropertyValue("refresh-interval")?.toString(), calendar.getFirstPropertyValue("x-published-ttl")],
     events: calendar.getAllSubcomponents("vevent").map((v) => {
       const event = new ICAL.Event(v);
-      return { summary: event.summary, start: event.startDate.toJSDate().toISOString(), end: event.endDate.toJSDate().toISOString(), uid: event.uid, location: event.location };
+      return {
+        summary: event.summary,
+        start: event.startDate.toJSDate().toISOString(),
+        end: event.endDate.toJSDate().toISOString(),
+        uid: event.uid,
+        location: event.location,
+        description: event.description,
+      };
     }),
   };
 }
@@ -125,6 +133,13 @@ describe("GET /api/calendar/:token.ics", () => {
     expect(byName["Service: Efter sommartid"]).toMatchObject({ start: "2027-03-29T13:30:00.000Z", end: "2027-03-29T15:30:00.000Z" });
     expect(byName["Service: Före vintertid"].location).toBe("Storgatan 1, 753 20 Uppsala");
     expect(byName["Service: Före vintertid"].uid).toMatch(/^staff-booking-\d+@varmepumpsservice\.se$/);
+    // What the technician needs on site: the phone, the customer's description and the booking's page.
+    const id = byName["Service: Före vintertid"].uid.match(/\d+/)![0];
+    expect(byName["Service: Före vintertid"].description).toContain("tel 070-123 45 67");
+    expect(byName["Service: Före vintertid"].description).toContain("Beskrivning: Årlig service");
+    expect(byName["Service: Före vintertid"].description).toContain(`http://app.test/admin/bookings/${id}`);
+    // Calendar apps are asked to poll every 15 minutes.
+    expect(feed.refresh).toEqual(["PT15M", "PT15M"]);
   });
 
   it("gives a technician only the visits assigned to them", async () => {

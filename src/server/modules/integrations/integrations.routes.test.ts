@@ -150,6 +150,10 @@ describe("e-mail status and the outbox", () => {
     expect(message).toMatchObject({ to: "misslyckad@exempel.se", subject: "Bokningsbekräftelse: Service", status: "failed", attempts: 20, lastError: "connect ECONNREFUSED 10.0.0.5:587" });
     expect(res.json().messages.every((m: { status: string }) => m.status === "failed")).toBe(true);
     expect(res.json().counts.failed).toBeGreaterThanOrEqual(1);
+    // Newest first.
+    const newer = await failedMessage("nyare@exempel.se");
+    const ids = (await get(plain, "/api/admin/outbox?status=failed", admin)).json().messages.map((m: { id: number }) => m.id);
+    expect(ids.slice(0, 2)).toEqual([newer, id]);
     expect((await get(plain, "/api/admin/outbox?status=borta", admin)).statusCode).toBe(400);
   });
 
@@ -208,6 +212,10 @@ describe("Google Calendar", () => {
     const denied = await startFlow();
     expect(resultOf(await callback({ error: "access_denied", state: denied.state }))).toBe("failed");
     expect(resultOf(await callback({ code: "rätt-kod", state: denied.state }))).toBe("failed"); // used up
+    // An expired state (10 minutes) is refused too.
+    const late = await startFlow();
+    await database.db.execute(sql`update oauth_states set expires_at = now() - interval '1 second'`);
+    expect(resultOf(await callback({ code: "rätt-kod", state: late.state }))).toBe("failed");
     expect((await get(connected, "/api/admin/integrations/status", adminOnConnected)).json().google.connected).toBe(false);
     expect(google.tokenRequests).toHaveLength(0);
   });
