@@ -53,7 +53,9 @@ import { createGoogleCalendar } from "./modules/integrations/google-calendar";
 import { createCustomersRepository } from "./modules/customers/customers.repository";
 import { customersRoutes } from "./modules/customers/customers.routes";
 import { productsRoutes } from "./modules/products/products.routes";
-import { serviceRemindersRoutes } from "./modules/service-reminders/service-reminders.routes";
+import { serviceReminderLinkRoutes, serviceRemindersRoutes } from "./modules/service-reminders/service-reminders.routes";
+import { createServiceRemindersRepository } from "./modules/service-reminders/service-reminders.repository";
+import { createServiceReminders } from "./modules/service-reminders/service-reminders.service";
 import { createCustomersService } from "./modules/customers/customers.service";
 import { integrationsRoutes } from "./modules/integrations/integrations.routes";
 import { createOutboxView } from "./modules/integrations/outbox-view";
@@ -141,8 +143,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const bookingsRepo = createBookingsRepository(database.db, { onChange: () => availability.invalidate() });
   const blockedTimesRepo = createBlockedTimesRepository(database.db);
   const calendarFor = (booking: BookingRow, company: CompanyProfile) => bookingCalendarFile(booking, config.publicUrl, config.timeZone, company);
+  const serviceReminders = createServiceReminders({
+    repo: createServiceRemindersRepository(database.db),
+    outbox,
+    settings,
+    now,
+    timeZone: config.timeZone,
+    publicUrl: config.publicUrl,
+  });
   const bookings = createBookingsService({
     settings,
+    reminderOffers: serviceReminders,
     repo: bookingsRepo,
     availability,
     outbox,
@@ -196,7 +207,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(customersRoutes, { customers: createCustomersService(createCustomersRepository(database.db)) });
   await app.register(productsRoutes, { db: database.db });
-  await app.register(serviceRemindersRoutes, { db: database.db, today: availability.today });
+  await app.register(serviceRemindersRoutes, { db: database.db, reminders: serviceReminders });
+  await app.register(serviceReminderLinkRoutes, { reminders: serviceReminders, settings });
   await app.register(technicianVisitsRoutes, { visits: createTechnicianVisitsService({ repo: bookingsRepo, now, today: availability.today }) });
   const visitReminders = createVisitReminders({ repo: bookingsRepo, outbox, now, timeZone: config.timeZone, publicUrl: config.publicUrl, settings });
 
@@ -210,6 +222,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     // DECISIONS 14: two days before a visit; each run sends what is due, exactly once per booking.
     { name: "visit-reminders", cron: "*/15 * * * *", run: () => visitReminders.run() },
+    // SPEC §9: every morning, reminders for products that reached 24 months; those made 7 days ago are sent.
+    { name: "service-reminders", cron: "0 7 * * *", run: () => serviceReminders.runDaily() },
   ];
   app.decorate("jobs", Object.fromEntries(jobs.map((job) => [job.name, job])));
   if (config.startWorkers) {

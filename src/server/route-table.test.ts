@@ -37,6 +37,11 @@ const REVIEWED_PUBLIC_ROUTES = [
   "GET /api/protocols/:publicId/pdf",
   // Staff calendar feeds behind their unguessable 256-bit token (DECISIONS 12): calendar apps send no cookies.
   "GET /api/calendar/:token.ics",
+  // A service reminder's links, behind its unguessable 256-bit token (issue 12): the prefilled
+  // booking form, and the one-click unsubscribe page and its POST (RFC 8058: mail apps send no cookies).
+  "GET /api/service-reminders/offer/:token",
+  "GET /api/service-reminders/unsubscribe/:token",
+  "POST /api/service-reminders/unsubscribe/:token",
 ].sort();
 
 let t: TestApp;
@@ -61,9 +66,17 @@ const urlFor = (route: RegisteredRoute, param = "1") => route.url.replace(/:[A-Z
 /** Words that give away an English (library) message or an echoed URL. */
 const ENGLISH = /\b(invalid|expected|required|received|route|not found|error|must|unexpected|body|undefined)\b/i;
 
-function expectSwedishClientError(res: { statusCode: number; body: string }, what: string) {
+/** Routes that answer people, not the client: their refusals are Swedish pages, not JSON. */
+const HTML_PAGE_ROUTES = ["/api/service-reminders/unsubscribe/"];
+
+function expectSwedishClientError(res: { statusCode: number; body: string; headers?: Record<string, unknown> }, what: string) {
   expect(res.statusCode, what).toBeLessThan(500);
   if (res.statusCode < 400) return;
+  if (HTML_PAGE_ROUTES.some((path) => what.includes(path)) && String(res.headers?.["content-type"]).startsWith("text/html")) {
+    expect(res.body, what).toContain('<html lang="sv">');
+    expect(res.body, what).toContain("Länken fungerar inte");
+    return;
+  }
   const body = JSON.parse(res.body) as { message?: unknown };
   expect(typeof body.message, what).toBe("string");
   expect(body.message, what).not.toMatch(ENGLISH);

@@ -171,6 +171,8 @@ export const BookingFieldsSchema = z.object({
   postalCode: PostalCodeSchema,
   /** Image data URLs (see schemas/images.ts), at most 4. */
   images: BookingImagesSchema.optional(),
+  /** The key of the service reminder whose link the customer came from (its discount, issue 12). */
+  offerToken: z.string().max(100).optional(),
 });
 
 /**

@@ -16,6 +16,13 @@ export const remindersText = {
   invalidDate: "Ange installationsdatum som ÅÅÅÅ-MM-DD",
   noCustomers: "Lägg till minst en kund",
   row: (index: number, message: string) => `Rad ${index + 1}: ${message}`,
+  remindersCreated: "Påminnelser skapade",
+  remindersSent: "Påminnelser skickade",
+  createFailed: "Kunde inte skapa påminnelser",
+  sendFailed: "Kunde inte skicka påminnelser",
+  emailsOff: "E-postutskick är avstängda i inställningarna. Slå på dem för att skicka påminnelser.",
+  unknownProducts: "Någon av de valda produkterna finns inte",
+  offerNotFound: "Erbjudandet finns inte längre",
 } as const;
 
 /** SPEC §3 import heat-pump types. */
@@ -69,10 +76,56 @@ export const PendingProductSchema = z.object({
   model: z.string(),
   type: z.string(),
   installDate: z.string(),
-  customer: z.object({ name: z.string(), city: z.string(), email: z.string(), phone: z.string() }),
+  customer: z.object({ id: z.number(), name: z.string(), city: z.string(), email: z.string(), phone: z.string(), unsubscribed: z.boolean() }),
 });
 export type PendingProduct = z.infer<typeof PendingProductSchema>;
 export const PendingProductListSchema = z.array(PendingProductSchema);
 
 /** SPEC §9: installed 24 or more months ago, a month being 30 days. */
 export const REMINDER_AFTER_DAYS = 24 * 30;
+/** SPEC §9: a reminder is sent 7 days after it was created… */
+export const REMINDER_SEND_AFTER_DAYS = 7;
+/** …with a 15 % discount valid 30 days. */
+export const REMINDER_DISCOUNT_PERCENT = 15;
+export const REMINDER_DISCOUNT_DAYS = 30;
+
+/** POST /api/admin/service-reminders/create: the chosen pending products, or every one of them. */
+export const CreateRemindersSchema = z.object({ productIds: z.array(z.number().int().positive()).max(1000).optional() }).nullish();
+export const CreateRemindersResultSchema = z.object({ createdCount: z.number() });
+export const SendRemindersResultSchema = z.object({ sentCount: z.number() });
+
+export const REMINDER_RESPONSE_TYPES = ["booked", "unsubscribed"] as const;
+export type ReminderResponseType = (typeof REMINDER_RESPONSE_TYPES)[number];
+export const reminderResponseLabels: Record<ReminderResponseType, string> = { booked: "Bokade service", unsubscribed: "Avregistrerad" };
+
+export const ReminderSchema = z.object({
+  id: z.number(),
+  dueDate: z.string(),
+  sent: z.boolean(),
+  sentAt: z.string().nullable(),
+  discountValidUntil: z.string().nullable(),
+  createdAt: z.string(),
+  customer: z.object({ id: z.number(), name: z.string(), email: z.string(), city: z.string(), unsubscribed: z.boolean() }),
+  product: z.object({ id: z.number(), model: z.string(), installDate: z.string().nullable() }).nullable(),
+  responses: z.array(z.object({ type: z.string(), date: z.string(), bookingId: z.number().nullable() })),
+});
+export type Reminder = z.infer<typeof ReminderSchema>;
+export const ReminderListSchema = z.array(ReminderSchema);
+
+/** The customer's side of a reminder: what the booking form is prefilled with, and the offer. */
+export const ReminderOfferSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  heatpumpModel: z.string(),
+  discountPercent: z.number(),
+  /** The last day the discount holds; null while the reminder has not been sent. */
+  validUntil: z.string().nullable(),
+  valid: z.boolean(),
+});
+export type ReminderOffer = z.infer<typeof ReminderOfferSchema>;
+/** The reminder e-mail's key: 256 bits, base64url. */
+export const ReminderTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);

@@ -4,14 +4,14 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { emailOutbox, type OutboxAttachment } from "../db/schema";
 
-export type OutboxMessage = { to: string; subject: string; text: string; html?: string; attachments?: OutboxAttachment[] };
+export type OutboxMessage = { to: string; subject: string; text: string; html?: string; attachments?: OutboxAttachment[]; headers?: Record<string, string> };
 type Executor = Pick<Db, "insert">;
 
 /** Writes a message to the outbox; call inside the transaction of the change that causes it. */
 export async function enqueueEmail(tx: Executor, message: OutboxMessage): Promise<number> {
   const [row] = await tx
     .insert(emailOutbox)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments ?? [] })
+    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments ?? [], headers: message.headers ?? {} })
     .returning({ id: emailOutbox.id });
   return row.id;
 }
@@ -123,6 +123,7 @@ export class OutboxSender {
         subject: message.subject,
         text: message.text,
         html: message.html ?? undefined,
+        headers: message.headers,
         attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType, encoding: a.encoding })),
       });
     } catch (error) {

@@ -16,6 +16,8 @@ export const customers = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** GDPR erasure (issue 12): the contact details are gone; bookkeeping records stay. */
     anonymizedAt: timestamp("anonymized_at", { withTimezone: true }),
+    /** Asked for no more service reminders (the one-click link of a reminder e-mail, issue 12). */
+    remindersUnsubscribedAt: timestamp("reminders_unsubscribed_at", { withTimezone: true }),
   },
   (t) => [
     index("customers_email_idx").on(t.email),

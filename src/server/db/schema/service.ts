@@ -41,8 +41,12 @@ export const reminders = pgTable(
     discountOffer: text("discount_offer"),
     responseStatus: text("response_status"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the e-mail went to the outbox; the discount is valid 30 days from then. */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The customer's unguessable key in the e-mail: the prefilled booking and the unsubscribe link. */
+    token: text("token").notNull().unique(),
   },
-  (t) => [index("reminders_due_idx").on(t.dueDate), index("reminders_customer_idx").on(t.customerId)],
+  (t) => [index("reminders_due_idx").on(t.dueDate), index("reminders_customer_idx").on(t.customerId), index("reminders_product_idx").on(t.productId)],
 );
 
 export const serviceReminderResponses = pgTable("service_reminder_responses", {

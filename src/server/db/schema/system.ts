@@ -31,6 +31,8 @@ export const emailOutbox = pgTable(
     text: text("text").notNull(),
     html: text("html"),
     attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
+    /** Extra headers, e.g. List-Unsubscribe of a service reminder. */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     // When the sender may try (again); failures push it out with exponential backoff.

@@ -38,7 +38,7 @@ function bookingRows(booking: EmailBooking, customer: EmailCustomer): [string, s
  * Every customer e-mail has the same shape: a greeting, a paragraph, the booking's facts, more
  * paragraphs, the personal link, and the company's signature; in plain text and in HTML.
  */
-function customerEmail(input: {
+export function customerEmail(input: {
   company: CompanyProfile;
   to: string;
   subject: string;
@@ -49,6 +49,9 @@ function customerEmail(input: {
   paragraphs: string[];
   link?: { url: string; label: string };
   calendarFile?: { bookingId: number; content: string };
+  /** A last line after the signature, e.g. how to stop service reminders. */
+  footer?: { text: string; url: string; label: string };
+  headers?: Record<string, string>;
 }): OutboxMessage {
   const textBody = [
     input.greeting,
@@ -63,6 +66,7 @@ function customerEmail(input: {
     "",
     "Vänliga hälsningar,",
     input.company.name,
+    ...(input.footer ? ["", `${input.footer.text} ${input.footer.label}: ${input.footer.url}`] : []),
   ].join("\n");
   const html = `<!doctype html><html lang="sv"><body style="font-family:Arial,sans-serif;color:#1f2937">
 <h1 style="font-size:20px">${escapeHtml(input.heading)}</h1>
@@ -71,12 +75,14 @@ function customerEmail(input: {
 ${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
 ${input.link ? `<p><a href="${escapeHtml(input.link.url)}">${escapeHtml(input.link.label)}</a></p>` : ""}
 <p>${escapeHtml(contactLine(input.company))}</p>
-<p>Vänliga hälsningar,<br>${escapeHtml(input.company.name)}</p></body></html>`;
+<p>Vänliga hälsningar,<br>${escapeHtml(input.company.name)}</p>
+${input.footer ? `<p style="font-size:12px;color:#6b7280">${escapeHtml(input.footer.text)} <a href="${escapeHtml(input.footer.url)}">${escapeHtml(input.footer.label)}</a></p>` : ""}</body></html>`;
   return {
     to: input.to,
     subject: input.subject,
     text: textBody,
     html,
+    ...(input.headers ? { headers: input.headers } : {}),
     attachments: input.calendarFile
       ? [{ filename: `${input.calendarFile.bookingId}.ics`, content: input.calendarFile.content, contentType: "text/calendar; charset=utf-8; method=PUBLISH", encoding: "utf8" }]
       : [],

@@ -19,6 +19,7 @@ export type NewBooking = {
   startTime: string;
   endTime: string;
   status: string;
+  notes?: string | null;
 };
 export type SlotChange = { date: string; timeSlot: string; startTime: string; endTime: string };
 export type BookingRow = typeof bookings.$inferSelect;
@@ -135,6 +136,8 @@ export function createBookingsRepository(db: Db, { onChange = () => {} }: { onCh
       emails: (booking: BookingRow) => OutboxMessage[];
       /** Booked inside the reminder window: no visit reminder for this time (DECISIONS 14). */
       skipReminder?: boolean;
+      /** More to write with the booking, in its transaction (a service reminder's answer). */
+      also?: (tx: Db, booking: BookingRow) => Promise<unknown>;
     }) {
       return write(async (tx) => {
         await lockEmail(tx, input.customer.email);
@@ -148,6 +151,7 @@ export function createBookingsRepository(db: Db, { onChange = () => {} }: { onCh
         for (const image of input.images) await insertImage(tx, booking.id, image, "customer", null, null);
         await tx.insert(sharedBookingLinks).values({ bookingId: booking.id, token: input.link.token, expiresAt: input.link.expiresAt });
         await recordEvent(tx, booking.id, { type: "customer", name: input.customer.name }, "created", null, slotKey(booking));
+        await input.also?.(tx, booking);
         const outboxIds: number[] = [];
         for (const message of input.emails(booking)) outboxIds.push(await enqueueEmail(tx, message));
         return { booking, outboxIds };

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client";
 import { parseTimeSlot } from "@/common/booking-rules";
 import type { BookingStatus, ServiceType } from "@/common/constants";
 import type { BookingCreated, CreateBooking } from "@/common/schemas/bookings";
@@ -17,6 +18,7 @@ import { bookingConfirmationEmail, staffBookingNoticeEmail } from "./booking-ema
 import { customerCalendarPath, customerLinkUrl, linkExpiry, newLinkToken } from "./customer-link";
 import { contactOfBooking, TooManyActiveBookingsError, type BookingRow, type BookingsRepository } from "./bookings.repository";
 import { bookingServerText as text } from "./bookings.text";
+import type { ServiceReminders } from "../service-reminders/service-reminders.service";
 
 
 type Deps = {
@@ -29,12 +31,14 @@ type Deps = {
   log: FastifyBaseLogger;
   publicUrl: string;
   calendarFor: (booking: BookingRow, company: CompanyProfile) => string;
+  /** A booking made from a service reminder's link records it, and the discount is noted (issue 12). */
+  reminderOffers?: Pick<ServiceReminders, "offerForBooking" | "recordBooked">;
 };
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
-export function createBookingsService({ settings, repo, availability, outbox, limiter, limits, log, publicUrl, calendarFor }: Deps) {
+export function createBookingsService({ settings, repo, availability, outbox, limiter, limits, log, publicUrl, calendarFor, reminderOffers }: Deps) {
   const manageUrl = (token: string) => customerLinkUrl(publicUrl, token);
 
   /** Every rule of DECISIONS 2-3 for the public wizard, re-checked here whatever the client did. */
@@ -85,6 +89,8 @@ export function createBookingsService({ settings, repo, availability, outbox, li
       const company = await settings.company();
       const slot = parseTimeSlot(input.timeSlot)!;
       const token = newLinkToken();
+      // An unknown or expired offer books the visit all the same, without the discount.
+      const offer = input.offerToken && reminderOffers ? await reminderOffers.offerForBooking(input.offerToken) : null;
       // DECISIONS 7 and 11: auto-confirm decides the new booking's status.
       const status: BookingStatus = current.autoConfirmBookings ? "confirmed" : "planned";
       let created;
@@ -100,8 +106,10 @@ export function createBookingsService({ settings, repo, availability, outbox, li
             startTime: slot.start,
             endTime: slot.end,
             status,
+            notes: offer?.note ?? null,
           },
           images,
+          ...(offer && reminderOffers ? { also: (tx: Db, booking: BookingRow) => reminderOffers.recordBooked(tx, offer, booking.id) } : {}),
           link: { token, expiresAt: linkExpiry(input.date) },
           maxActive: limits.activeBookingsPerEmail,
           maxPerDay: current.maxBookingsPerDay,

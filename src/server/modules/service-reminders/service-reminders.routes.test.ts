@@ -126,7 +126,7 @@ describe("GET /api/admin/service-reminders/pending", () => {
 
   it("leaves out a product reminded of in the last 24 months", async () => {
     const [product] = await queryRows<{ id: number; customer_id: number }>(database, sql`select id, customer_id from products where model = 'Gammal 721'`);
-    await database.db.execute(sql`insert into reminders (customer_id, product_id, reminder_type, due_date, created_at) values (${product.customer_id}, ${product.id}, 'service', '2026-11-29', '2026-11-20T10:00:00Z')`);
+    await database.db.execute(sql`insert into reminders (customer_id, product_id, reminder_type, due_date, created_at, token) values (${product.customer_id}, ${product.id}, 'service', '2026-11-29', '2026-11-20T10:00:00Z', 'test-token-1')`);
     const res = await app.inject({ method: "GET", url: "/api/admin/service-reminders/pending", headers: { cookie: admin } });
     expect(res.json().map((p: { model: string }) => p.model)).not.toContain("Gammal 721");
   });

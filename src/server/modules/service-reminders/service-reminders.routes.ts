@@ -1,12 +1,25 @@
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { addDays } from "@/common/booking-rules";
-import { ImportPayloadSchema, ImportResultSchema, PendingProductListSchema, REMINDER_AFTER_DAYS, remindersText } from "@/common/schemas/service-reminders";
+import {
+  CreateRemindersResultSchema,
+  CreateRemindersSchema,
+  ImportPayloadSchema,
+  ImportResultSchema,
+  PendingProductListSchema,
+  ReminderListSchema,
+  ReminderOfferSchema,
+  ReminderTokenSchema,
+  SendRemindersResultSchema,
+  remindersText,
+} from "@/common/schemas/service-reminders";
 import type { Db } from "../../db/client";
 import { customers, products } from "../../db/schema";
-import { badRequest } from "../../lib/errors";
+import { badRequest, notFound } from "../../lib/errors";
+import type { SettingsService } from "../settings/settings.service";
+import type { ServiceReminders } from "./service-reminders.service";
+import { unsubscribePage, type UnsubscribePageState } from "./unsubscribe-page";
 
 /** The first problem of an import, named by its row ("Rad 2: …"), in Swedish. */
 function importError(error: z.ZodError): string {
@@ -17,7 +30,7 @@ function importError(error: z.ZodError): string {
 }
 
 // Admin only: the /api/admin prefix is guarded in plugins/auth-guards.ts.
-export async function serviceRemindersRoutes(fastify: FastifyInstance, { db, today }: { db: Db; today: () => string }) {
+export async function serviceRemindersRoutes(fastify: FastifyInstance, { db, reminders }: { db: Db; reminders: ServiceReminders }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   /**
@@ -52,27 +65,53 @@ export async function serviceRemindersRoutes(fastify: FastifyInstance, { db, tod
   });
 
   /**
-   * SPEC §7 GET /api/admin/service-reminders/pending (§9): products installed 24 or more months ago
-   * (a month being 30 days), not reminded of in the last 24 months, of customers not erased.
+   * SPEC §7 GET /api/admin/service-reminders/pending (§9): products installed 24 or more months (of
+   * 30 days) ago, not reminded of in the last 24 months, of customers not erased; customers who
+   * unsubscribed are marked (no reminder is created for them).
    */
-  app.get("/api/admin/service-reminders/pending", { schema: { response: { 200: PendingProductListSchema } } }, async () => {
-    const cutoff = addDays(today(), -REMINDER_AFTER_DAYS);
-    // A product reminded of within the last 24 months is not pending again until then. Written out
-    // with table names: inside the subquery an unqualified "id" would be the reminder's.
-    const remindedRecently = sql`exists (select 1 from reminders r where r.product_id = "products"."id" and r.created_at >= ${cutoff}::date)`;
-    const rows = await db
-      .select({ product: products, customer: customers })
-      .from(products)
-      .innerJoin(customers, eq(customers.id, products.customerId))
-      .where(and(lte(products.installDate, cutoff), isNull(customers.anonymizedAt), sql`not ${remindedRecently}`))
-      .orderBy(asc(products.installDate))
-      .limit(1000);
-    return rows.map(({ product, customer }) => ({
-      id: product.id,
-      model: product.model,
-      type: product.type,
-      installDate: product.installDate!,
-      customer: { name: customer.name, city: customer.city, email: customer.email, phone: customer.phone },
-    }));
+  app.get("/api/admin/service-reminders/pending", { schema: { response: { 200: PendingProductListSchema } } }, () => reminders.pending());
+
+  /** SPEC §7: reminders for the chosen pending products, or for all of them; sent 7 days later. */
+  app.post("/api/admin/service-reminders/create", { schema: { body: CreateRemindersSchema, response: { 200: CreateRemindersResultSchema } } }, async (request) => ({
+    createdCount: await reminders.create(request.body?.productIds),
+  }));
+
+  /** SPEC §7: sends every reminder that is due now (the daily job does the same by itself). */
+  app.post("/api/admin/service-reminders/send", { schema: { response: { 200: SendRemindersResultSchema } } }, async () => ({ sentCount: await reminders.sendNow() }));
+
+  /** Reminder management: every reminder's state and the customer's answers. */
+  app.get("/api/admin/service-reminders", { schema: { response: { 200: ReminderListSchema } } }, () => reminders.list());
+}
+
+/**
+ * The customer's side of a reminder e-mail, public behind the reminder's 256-bit token: the
+ * booking form's prefilled details and the one-click unsubscribe (a page, and RFC 8058's POST).
+ */
+export async function serviceReminderLinkRoutes(fastify: FastifyInstance, { reminders, settings }: { reminders: ServiceReminders; settings: SettingsService }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const TokenParams = z.object({ token: z.string() });
+  // Mail apps send RFC 8058's "List-Unsubscribe=One-Click" as a form; its content does not matter.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 1024 }, (_request, body, done) => done(null, body));
+
+  app.get("/api/service-reminders/offer/:token", { schema: { params: TokenParams, response: { 200: ReminderOfferSchema } } }, async (request) => {
+    if (!ReminderTokenSchema.safeParse(request.params.token).success) throw notFound(remindersText.offerNotFound);
+    return reminders.offer(request.params.token);
+  });
+
+  const page = async (reply: FastifyReply, state: UnsubscribePageState, token: string) =>
+    reply
+      .code(state === "unknown" ? 404 : 200)
+      .type("text/html; charset=utf-8")
+      .send(unsubscribePage(state, await settings.company(), `/api/service-reminders/unsubscribe/${token}`));
+  const known = (token: string) => ReminderTokenSchema.safeParse(token).success;
+
+  app.get("/api/service-reminders/unsubscribe/:token", { schema: { params: TokenParams, response: { 200: z.string(), 404: z.string() } } }, async (request, reply) => {
+    const { token } = request.params;
+    return page(reply, known(token) && (await reminders.isKnown(token)) ? "ask" : "unknown", token);
+  });
+
+  app.post("/api/service-reminders/unsubscribe/:token", { schema: { params: TokenParams, response: { 200: z.string(), 404: z.string() } } }, async (request, reply) => {
+    const { token } = request.params;
+    return page(reply, known(token) && (await reminders.unsubscribe(token)) ? "done" : "unknown", token);
   });
 }
