@@ -129,3 +129,40 @@ export const ReminderOfferSchema = z.object({
 export type ReminderOffer = z.infer<typeof ReminderOfferSchema>;
 /** The reminder e-mail's key: 256 bits, base64url. */
 export const ReminderTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+export const IMPORT_PUMP_TYPE_LABELS: Record<(typeof IMPORT_PUMP_TYPES)[number], string> = {
+  luftvarmepump: "Luftvärmepump",
+  luft_vatten_varmepump: "Luft/vattenvärmepump",
+  bergvarmepump: "Bergvärmepump",
+  franlufts_varmepump: "Frånluftsvärmepump",
+  varmepumps_beredare: "Värmepumpsberedare",
+};
+
+/**
+ * One row of the import form (SPEC §5): the customer and one heat pump; every field but the serial
+ * number is required. The form sends its rows as the import payload (`importPayloadOfRows`), which
+ * the server checks again with ImportPayloadSchema.
+ */
+export const ImportFormRowSchema = z.object({
+  name: required(100),
+  email: required(254).pipe(z.email({ error: remindersText.invalidEmail })),
+  phone: required(30),
+  address: required(200),
+  city: required(100),
+  postalCode: required(20),
+  model: required(100),
+  type: z.enum(IMPORT_PUMP_TYPES, { error: remindersText.invalidType }),
+  serialNumber: z.string().trim().max(100),
+  installDate: z.string().min(1, remindersText.allFieldsRequired).pipe(isoDateSchema(remindersText.invalidDate)),
+});
+export type ImportFormRow = z.input<typeof ImportFormRowSchema>;
+export const ImportFormSchema = z.object({ rows: z.array(ImportFormRowSchema).min(1, remindersText.noCustomers) });
+export type ImportForm = z.input<typeof ImportFormSchema>;
+
+export const emptyImportRow = (): ImportFormRow => ({ name: "", email: "", phone: "", address: "", city: "", postalCode: "", model: "", type: "luftvarmepump", serialNumber: "", installDate: "" });
+
+export function importPayloadOfRows(rows: z.output<typeof ImportFormRowSchema>[]) {
+  return {
+    customers: rows.map(({ model, type, serialNumber, installDate, ...customer }) => ({ ...customer, products: [{ model, type, serialNumber: serialNumber || null, installDate }] })),
+  };
+}

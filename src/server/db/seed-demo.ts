@@ -206,5 +206,25 @@ export async function seedDemoData(db: Db, now = new Date()) {
     createdBy: admin.id,
   });
 
-  return { users: 3, customers: customers.length, bookings: bookings.length };
+  // A service reminder made eight days ago and due yesterday (SPEC §9): 'Skicka påminnelser' sends it.
+  const [reminded] = await db
+    .insert(s.customers)
+    .values({ name: "Greta Lindholm", email: "greta.lindholm@exempel.se", phone: "070-678 90 12", address: "Lönnvägen 7", city: "Sigtuna", postalCode: "193 30" })
+    .returning();
+  const [pump] = await db
+    .insert(s.products)
+    .values({ customerId: reminded.id, brand: "Nibe", model: "F2120-12", type: "luftvärmepump", serialNumber: "NIB-424242", installDate: addDays(today, -728), warrantyEnd: addDays(today, -728 + 5 * 365) })
+    .returning();
+  await db.insert(s.reminders).values({
+    customerId: reminded.id,
+    productId: pump.id,
+    reminderType: "service",
+    dueDate: addDays(today, -1),
+    emailSubject: "Dags för service av din värmepump",
+    discountOffer: "15 %",
+    token: randomBytes(32).toString("base64url"),
+    createdAt: new Date(now.getTime() - 8 * 86_400_000),
+  });
+
+  return { users: 3, customers: customers.length + 1, bookings: bookings.length };
 }

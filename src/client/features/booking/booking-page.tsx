@@ -1,4 +1,4 @@
-import { Bot, ClipboardList, History } from "lucide-react";
+import { BadgePercent, Bot, ClipboardList, History } from "lucide-react";
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams, type Location } from "react-router";
 import { isServiceType, todayIn, type IsoDate } from "@/common/booking-rules";
@@ -16,7 +16,9 @@ import { BookingWizard, type StepChange } from "./components/booking-wizard";
 import { BookingSuccess } from "./components/lazy-steps";
 import { browserStorage } from "./lib/browser-storage";
 import { clearDraft, emptyDraftValues, loadDraft, type DraftValues, type WizardStep } from "./lib/draft-storage";
-import { formatTimestamp } from "./lib/format-date";
+import { formatLongDate, formatTimestamp } from "./lib/format-date";
+import { apiFetch } from "@/client/lib/api";
+import type { ReminderOffer } from "@/common/schemas/service-reminders";
 import { bookingText } from "./text";
 
 /** Sets document.title while the page shows, and puts the previous title back afterwards. */
@@ -64,6 +66,27 @@ function AssistantBanner({ result, onShow }: { result: AssistantResult; onShow: 
       <button type="button" onClick={onShow} className="justify-self-start rounded-md font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-700">
         {assistantPageText.banner.showAgain}
       </button>
+    </div>
+  );
+}
+
+/** GET /api/service-reminders/offer/:token: the reminder's details and discount. */
+const fetchOffer = (token: string) => apiFetch<ReminderOffer>(`/api/service-reminders/offer/${encodeURIComponent(token)}`);
+
+/** The form prefilled from a reminder: a service of the customer's heat pump, at their address. */
+function offerValues(offer: ReminderOffer): DraftValues {
+  const { name, email, phone, address, city, postalCode, heatpumpModel } = offer;
+  return { ...emptyDraftValues("service"), name, email, phone, address, city, postalCode, heatpumpModel };
+}
+
+/** What a reminder's link gives: the discount and until when, or why it does not hold. */
+function OfferBanner({ offer }: { offer: ReminderOffer | "missing" }) {
+  const text = bookingText.offer;
+  if (offer === "missing") return <p role="status" className="rounded-lg border border-slate-300 bg-slate-50 p-4 text-sm text-slate-800">{text.missing}</p>;
+  return (
+    <div role="status" className={offer.valid ? "flex gap-3 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm text-slate-900" : "flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-slate-900"}>
+      <BadgePercent className="size-5 shrink-0 text-emerald-800" aria-hidden="true" />
+      <p>{offer.valid && offer.validUntil ? text.valid(offer.discountPercent, formatLongDate(offer.validUntil)) : text.expired}</p>
     </div>
   );
 }
@@ -126,6 +149,9 @@ function BookingFlow({ flow }: { flow: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   const serviceParam = searchParams.get("service");
+  // A service reminder's link (issue 12): `?erbjudande=` prefills the form and carries the discount.
+  const offerParam = searchParams.get("erbjudande");
+  const [offer, setOffer] = useState<ReminderOffer | "missing" | null>(null);
   const urlStep = stepFromUrl(searchParams.get("step"));
   // Today in Sweden, worked out when first needed (a step's rules, a restored draft): the time zone
   // data it loads costs tens of milliseconds the page does not need to appear (issue 7).
@@ -174,6 +200,27 @@ function BookingFlow({ flow }: { flow: string }) {
   useEffect(() => {
     if (personalised.current) return;
     personalised.current = true;
+    if (offerParam) {
+      // The reminder's details win over a draft: the customer came for this offer.
+      let cancelled = false;
+      fetchOffer(offerParam)
+        .then((found) => {
+          if (cancelled) return;
+          setOffer(found);
+          setInitial({ values: offerValues(found), step: 1, restoredAt: null });
+          setAttempt((n) => n + 1);
+        })
+        .catch(() => !cancelled && setOffer("missing"))
+        .finally(() => {
+          if (cancelled) return;
+          recordStep(1, "initial");
+          setReady(true);
+        });
+      return () => {
+        cancelled = true;
+        personalised.current = false;
+      };
+    }
     const serviceFromUrl = serviceFrom(serviceParam);
     const draft = loadDraft(browserStorage(), new Date());
     // A reload or Back keeps the URL's step; a plain /booking continues where the draft was left.
@@ -281,6 +328,7 @@ function BookingFlow({ flow }: { flow: string }) {
           </button>
         </div>
       )}
+      {offer && <OfferBanner offer={offer} />}
       <ModeSwitch mode={mode} onMode={showMode} />
       {mode === "assistant" && (
         <Suspense fallback={<Spinner />}>
@@ -299,6 +347,7 @@ function BookingFlow({ flow }: { flow: string }) {
           disabled={!ready}
           requestedStep={ready ? urlStep : undefined}
           onStepChange={recordStep}
+          offerToken={offer && offer !== "missing" && offerParam ? offerParam : undefined}
         />
       </div>
     </div>

@@ -25,6 +25,13 @@ export const bookingText = {
     submitting: "Skickar bokningen...",
   },
 
+  // A service reminder's link (issue 12).
+  offer: {
+    valid: (percent: number, until: string) => `Servicepåminnelse: ${percent} % rabatt på service om du bokar senast ${until}. Dina uppgifter är redan ifyllda – välj en tid.`,
+    expired: "Erbjudandet från servicepåminnelsen har gått ut, men du kan fortfarande boka service. Dina uppgifter är ifyllda.",
+    missing: "Vi hittar inte erbjudandet från länken. Du kan boka service som vanligt.",
+  },
+
   draft: {
     // Issue 8: the saved draft is not a booking, and the toast must not let anyone think so.
     savedTitle: "Utkastet är sparat – bokningen är inte klar",

@@ -17,6 +17,9 @@ export const reminderLinks = (publicUrl: string, token: string) => {
 
 export const REMINDER_SUBJECT = "Dags för service av din värmepump";
 
+/** "Nibe F2120-12": brand and model, as the customer knows their heat pump. */
+export const pumpName = (product: { brand: string | null; model: string }) => [product.brand, product.model].filter(Boolean).join(" ");
+
 const longDate = (date: string) => format(parseISO(date), "d MMMM yyyy", { locale: sv });
 
 /**
@@ -27,7 +30,7 @@ const longDate = (date: string) => format(parseISO(date), "d MMMM yyyy", { local
 export function serviceReminderEmail(input: ReminderWithParties & { validUntil: string; publicUrl: string; company: CompanyProfile }): OutboxMessage {
   const { customer, product, reminder, company } = input;
   const links = reminderLinks(input.publicUrl, reminder.token);
-  const pump = product ? `${product.model}${product.installDate ? `, installerad ${longDate(product.installDate)}` : ""}` : "din värmepump";
+  const pump = product ? `${pumpName(product)}${product.installDate ? `, installerad ${longDate(product.installDate)}` : ""}` : "din värmepump";
   return customerEmail({
     company,
     to: customer.email,

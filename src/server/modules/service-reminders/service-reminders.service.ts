@@ -13,7 +13,7 @@ import type { Db } from "../../db/client";
 import type { OutboxSender } from "../../jobs/outbox";
 import { conflict, notFound } from "../../lib/errors";
 import type { SettingsService } from "../settings/settings.service";
-import { REMINDER_SUBJECT, serviceReminderEmail } from "./reminder-email";
+import { REMINDER_SUBJECT, pumpName, serviceReminderEmail } from "./reminder-email";
 import type { ReminderRow, ServiceRemindersRepository } from "./service-reminders.repository";
 
 type Deps = {
@@ -124,7 +124,7 @@ export function createServiceReminders({ repo, outbox, settings, now, timeZone, 
         address: customer.address,
         city: customer.city,
         postalCode: customer.postalCode,
-        heatpumpModel: product?.model ?? "",
+        heatpumpModel: product ? pumpName(product) : "",
         discountPercent: REMINDER_DISCOUNT_PERCENT,
         validUntil: validUntilOf(reminder),
         valid: isValid(reminder),

@@ -63,6 +63,8 @@ type BookingWizardProps = {
   requestedStep?: WizardStep;
   /** Called whenever the wizard itself moves to another step, so the page can record it in the history. */
   onStepChange?: (step: WizardStep, how: StepChange) => void;
+  /** The service reminder the customer came from (its discount is noted on the booking, issue 12). */
+  offerToken?: string;
 };
 
 /** A slot that was taken by someone else while the customer filled in step 3 (409, DECISIONS 5). */
@@ -77,6 +79,7 @@ export function BookingWizard({
   disabled = false,
   requestedStep,
   onStepChange,
+  offerToken,
 }: BookingWizardProps) {
   const idPrefix = useId().replace(/:/g, "");
   // Two ways to hold the step. On the booking page the URL does (`requestedStep`, issue 8): the step
@@ -322,6 +325,7 @@ export function BookingWizard({
       ...values,
       heatpumpModel: values.serviceType === "hembesok" || !values.heatpumpModel ? undefined : values.heatpumpModel,
       images: values.images ?? [],
+      ...(offerToken ? { offerToken } : {}),
     };
     try {
       const created = await createBooking.mutateAsync(payload);
