@@ -49,7 +49,14 @@ export const CustomerSummarySchema = z.object({
 });
 export type CustomerSummary = z.infer<typeof CustomerSummarySchema>;
 
-export const CustomerListSchema = z.object({ items: z.array(CustomerSummarySchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export const CustomerListSchema = z.object({
+  items: z.array(CustomerSummarySchema),
+  total: z.number(),
+  /** The search with its typos corrected, when nothing matched as typed and this did. */
+  suggestion: z.string().nullable(),
+  page: z.number(),
+  pageSize: z.number(),
+});
 export type CustomerList = z.infer<typeof CustomerListSchema>;
 
 export const CustomerDetailSchema = z.object({

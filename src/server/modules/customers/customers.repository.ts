@@ -1,28 +1,23 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { CustomerSort } from "@/common/schemas/customers";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { CustomerSort, CustomerSummary } from "@/common/schemas/customers";
 import type { Db } from "../../db/client";
-import { bookingImages, bookings, customerDataEvents, customers, emailOutbox, installationProtocols, products, reminders, serviceHistory, sharedBookingLinks } from "../../db/schema";
+import { FOLD_FROM, FOLD_TO, bookingImages, bookings, customerDataEvents, customers, emailOutbox, installationProtocols, products, reminders, serviceHistory, sharedBookingLinks } from "../../db/schema";
 
 export type CustomerRow = typeof customers.$inferSelect;
-
-/** The same expression as customers_search_trgm_idx, so the trigram index serves the search. */
-const searchText = sql`(${customers.name} || ' ' || ${customers.email} || ' ' || ${customers.phone} || ' ' || ${customers.address} || ' ' || ${customers.postalCode} || ' ' || ${customers.city})`;
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * A sort key that orders Swedish names as Swedes expect on every database, whatever its collation:
- * lower case, å ä ö after z (as `{ | }` in byte order), é and ü with e and u.
+ * SPEC §2 sort: full name, first name (the first word), last name (the last word; "von Essen" under
+ * E) or city, in Swedish order: stored keys (schema/customers.ts) with an index each.
  */
-const swedishKey = (value: SQL) => sql`translate(lower(${value}), 'åäöæøéèáàüÅÄÖ', '{|}|}eeaau{|}') collate "C"`;
-
-/** SPEC §2 sort: full name, first name (the first word), last name (the last word; "von Essen" under E) or city. */
-const SORT_KEYS: Record<CustomerSort, SQL> = {
-  fullName: swedishKey(sql`${customers.name}`),
-  firstName: swedishKey(sql`split_part(trim(${customers.name}), ' ', 1)`),
-  lastName: swedishKey(sql`regexp_replace(trim(${customers.name}), '^.*\\s', '')`),
-  city: swedishKey(sql`${customers.city}`),
+const SORT_KEYS: Record<CustomerSort, string[]> = {
+  fullName: ["sort_full"],
+  firstName: ["sort_first", "sort_full"],
+  lastName: ["sort_last", "sort_full"],
+  city: ["sort_city", "sort_full"],
 };
+const orderOf = (sort: CustomerSort, dir: "asc" | "desc", table = "") => sql.raw([...SORT_KEYS[sort], "id"].map((key) => `${table}${key} ${dir}`).join(", "));
 
 // Written out with table names: inside a subquery an unqualified "id" would be the inner table's.
 const counts = {
@@ -30,40 +25,89 @@ const counts = {
   bookingCount: sql<number>`(select count(*)::int from bookings b where b.customer_id = "customers"."id")`,
 };
 /** How alike a word of a customer's text must be to the search for a typo to be forgiven (pg_trgm). */
-const TYPO_SIMILARITY = "0.45";
+const TYPO_SIMILARITY = 0.45;
+/** Words of a search that must each be found; more are ignored. */
+const MAX_SEARCH_WORDS = 6;
 
 export function createCustomersRepository(db: Db) {
-  /** Text that contains the search (a phone number's digits, part of an address or an e-mail). */
-  const containing = (q: string): SQL | undefined => (q ? sql`${searchText} ilike ${`%${escapeLike(q)}%`}` : undefined);
-  /** Text with a word like the search: a forgiven typo (pg_trgm word similarity, served by the index). */
-  const resembling = (q: string): SQL => sql`${q} <% ${searchText}`;
+  /** Every word of the search somewhere in the customer's text ("Sandström Upps"), served by the trigram index. */
+  const containingEvery = (q: string): SQL =>
+    sql.join(
+      q.split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS).map((word) => sql`search_text ilike ${`%${escapeLike(word)}%`}`),
+      sql` and `,
+    );
+  /**
+   * The search with each misspelt word replaced by the customers' word most like it ("Lindkvist" →
+   * "lindqvist", "Upsala" → "uppsala"), or null when no word has a better match (pg_trgm similarity
+   * over the small table of the customers' words, not over every customer).
+   */
+  async function corrected(q: string): Promise<string | null> {
+    const words = q.toLowerCase().split(/[^\p{L}\d]+/u).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+    const typed = words.filter((word) => /^\p{L}{3,}$/u.test(word));
+    if (typed.length === 0) return null;
+    // `%` (default threshold 0.3) lets the trigram index find the candidates; the closer bar is applied after.
+    const found = await db.execute(sql`
+      select q.typed, (
+        select w.word from customer_search_words w
+        where w.folded % q.folded and similarity(w.folded, q.folded) >= ${TYPO_SIMILARITY}
+        order by similarity(w.folded, q.folded) desc, w.word limit 1
+      ) as best
+      from (select typed, translate(typed, ${FOLD_FROM}, ${FOLD_TO}) as folded from (values ${sql.join(
+        typed.map((word) => sql`(${word}::text)`),
+        sql`, `,
+      )}) as v(typed)) as q`);
+    const best = new Map((found as unknown as { rows: { typed: string; best: string | null }[] }).rows.map((r) => [r.typed, r.best]));
+    const fixed = words.map((word) => best.get(word) ?? word);
+    return fixed.some((word, i) => word !== words[i]) ? fixed.join(" ") : null;
+  }
+
+  type ListedRow = Omit<CustomerSummary, "createdAt"> & { createdAt: Date | string; total: number };
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  /** The columns of a listed customer (CustomerSummary), from `c` in the query. */
+  const listed = sql.raw(`c.id, c.name, c.email, c.phone, c.address, c.postal_code as "postalCode", c.city, c.notes,
+    (select count(*)::int from products p where p.customer_id = c.id) as "productCount",
+    (select count(*)::int from bookings b where b.customer_id = c.id) as "bookingCount",
+    c.anonymized_at is not null as anonymized, c.created_at as "createdAt"`);
+
+  /**
+   * One page of the customers matching `where`, in order, and how many match, in one query. The
+   * matches are collected first through the trigram index (a materialized CTE), then counted and
+   * sorted: walking a sort key's index and filtering every customer on the way is far slower whenever
+   * the matches share the sort key (a surname, sorted by last name).
+   */
+  async function matchingPage(where: SQL | null, sort: CustomerSort, dir: "asc" | "desc", limit: number, offset: number) {
+    const rows = rowsOf<ListedRow>(
+      await db.execute(
+        where
+          ? sql`
+            with hits as materialized (select id, sort_full, sort_first, sort_last, sort_city from customers where ${where}),
+            page as (select id from hits order by ${orderOf(sort, dir)} limit ${limit} offset ${offset})
+            select ${listed}, (select count(*) from hits)::int as total from page join customers c on c.id = page.id order by ${orderOf(sort, dir, "c.")}`
+          : // The whole register: a walk along the sort key's index, no sorting.
+            sql`select ${listed}, (select count(*) from customers)::int as total from customers c order by ${orderOf(sort, dir, "c.")} limit ${limit} offset ${offset}`,
+      ),
+    );
+    const total = rows.length > 0 ? rows[0].total : offset === 0 ? 0 : rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from customers ${where ? sql`where ${where}` : sql``}`))[0].n;
+    const items: CustomerSummary[] = rows.map(({ total: _total, createdAt, ...row }) => ({ ...row, createdAt: new Date(createdAt).toISOString() }));
+    return { items, total };
+  }
 
   return {
     /**
-     * A page of the register. The search first looks for the text itself; only when nothing contains
-     * it are typos forgiven, so "exempel" finds every e-mail at exempel.se, and "Lindkvist" finds Lindqvist.
+     * A page of the register. The search first looks for the text itself (every word of it); only when
+     * nothing contains it are typos forgiven, so "exempel" finds every e-mail at exempel.se, and
+     * "Lindkvist" finds Lindqvist (the corrected search is returned as `suggestion`).
      */
     async list(input: { q: string; sort: CustomerSort; dir: "asc" | "desc"; page: number; pageSize: number }) {
-      const direction = input.dir === "asc" ? asc : desc;
-      // The typo threshold is set for this transaction only, so the `<%` operator (and its index) uses it.
-      return db.transaction(async (tx) => {
-        const page = async (where: SQL | undefined) => {
-          const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(customers).where(where);
-          if (total === 0) return { rows: [], total };
-          const rows = await tx
-            .select({ customer: customers, ...counts })
-            .from(customers)
-            .where(where)
-            .orderBy(direction(SORT_KEYS[input.sort]), direction(SORT_KEYS.fullName), asc(customers.id))
-            .limit(input.pageSize)
-            .offset((input.page - 1) * input.pageSize);
-          return { rows, total };
-        };
-        const found = await page(containing(input.q));
-        if (found.total > 0 || input.q.length < 3) return found;
-        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${TYPO_SIMILARITY}, true)`);
-        return page(resembling(input.q));
-      });
+      const offset = (input.page - 1) * input.pageSize;
+      const q = input.q.trim();
+      const page = (where: SQL | null) => matchingPage(where, input.sort, input.dir, input.pageSize, offset);
+      if (!q) return { ...(await page(null)), suggestion: null };
+      const found = await page(containingEvery(q));
+      const suggestion = found.total === 0 && q.length >= 3 ? await corrected(q) : null;
+      if (!suggestion) return { ...found, suggestion: null };
+      const fixed = await page(containingEvery(suggestion));
+      return { ...fixed, suggestion: fixed.total > 0 ? suggestion : null };
     },
 
     async findById(id: number) {

@@ -71,6 +71,21 @@ describe("GET /api/customers", () => {
     expect(await names(`q=${encodeURIComponent("_")}`)).toEqual([]);
     // What contains the text wins over what only resembles it: every e-mail at exempel.se, no typo guessing.
     expect(await names("q=exempel")).toHaveLength(5);
+    // Every word must be found, wherever it is: a surname and part of the city.
+    expect(await names(`q=${encodeURIComponent("Lindqvist Öre")}`)).toEqual(["Anna-Karin Lindqvist"]);
+    expect(await names(`q=${encodeURIComponent("Lindqvist Uppsala")}`)).toEqual([]);
+    // Typed without å, ä, ö, and with a typo in each of two words.
+    expect(await names(`q=${encodeURIComponent("Bjorkvagen")}`)).toEqual(["Anna-Karin Lindqvist"]);
+    expect(await names(`q=${encodeURIComponent("Andersen Vasterås")}`)).toEqual(["Erik Andersson"]);
+  });
+
+  it("says which corrected search it shows, and nothing for a word like no customer's", async () => {
+    const typo = (await send("GET", "/api/customers?q=Lindkvist")).json();
+    expect(typo).toMatchObject({ total: 1, suggestion: "lindqvist" });
+    const exact = (await send("GET", "/api/customers?q=Lindqvist")).json();
+    expect(exact).toMatchObject({ total: 1, suggestion: null });
+    const nothing = (await send("GET", "/api/customers?q=Xyzzyplugh")).json();
+    expect(nothing).toMatchObject({ total: 0, items: [], suggestion: null });
   });
 
   it("answers in pages with the total, and refuses bad queries in Swedish", async () => {
@@ -163,8 +178,10 @@ describe("detail, delete, erasure and export", () => {
     expect(await queryRows(database, sql`select id from booking_images where booking_id = ${booking.id}`)).toHaveLength(0);
     expect(await queryRows(database, sql`select id from shared_booking_links where booking_id = ${booking.id} and is_active`)).toHaveLength(0);
     expect(await queryRows(database, sql`select id from email_outbox where "to" = 'gdpr@exempel.se'`)).toHaveLength(0);
-    // Nothing of the name is found any more.
+    // Nothing of the name is found any more, not even by a typo: the words of the name are gone too.
     expect(await names("q=Greta")).toEqual([]);
+    expect(await queryRows(database, sql`select word from customer_search_words where word in ('greta', 'dataskydd')`)).toEqual([]);
+    expect(await names("q=Gretta")).toEqual([]);
     expect((await queryRows<{ action: string }>(database, sql`select action from customer_data_events where customer_id = ${id} order by id`)).map((r) => r.action)).toEqual(["export", "erase"]);
   });
 });

@@ -25,12 +25,17 @@ const toSummary = ({ customer, productCount, bookingCount }: Summary): CustomerS
 
 const money = (value: string | null) => (value === null ? null : Number(value));
 
+/** The customer's own data: without the search and sort keys the database derives from it. */
+function exportedCustomer({ searchText: _search, sortFull: _full, sortFirst: _first, sortLast: _last, sortCity: _city, ...customer }: CustomerRow) {
+  return { ...customer, anonymizedAt: customer.anonymizedAt?.toISOString() ?? null, remindersUnsubscribedAt: customer.remindersUnsubscribedAt?.toISOString() ?? null, createdAt: customer.createdAt.toISOString() };
+}
+
 /** The customer register (SPEC §2, issue 12), admin only: list, detail, create, delete or erase, export. */
 export function createCustomersService(repo: CustomersRepository) {
   return {
     async list(query: z.output<typeof CustomerListQuerySchema>): Promise<CustomerList> {
-      const { rows, total } = await repo.list({ ...query, pageSize: CUSTOMER_PAGE_SIZE });
-      return { items: rows.map(toSummary), total, page: query.page, pageSize: CUSTOMER_PAGE_SIZE };
+      const { items, total, suggestion } = await repo.list({ ...query, pageSize: CUSTOMER_PAGE_SIZE });
+      return { items, total, suggestion, page: query.page, pageSize: CUSTOMER_PAGE_SIZE };
     },
 
     async detail(id: number): Promise<CustomerDetail> {
@@ -80,7 +85,7 @@ export function createCustomersService(repo: CustomersRepository) {
       return {
         exportedAt: new Date().toISOString(),
         exportedBy: user.name,
-        customer: { ...row.customer, anonymizedAt: row.customer.anonymizedAt?.toISOString() ?? null, createdAt: row.customer.createdAt.toISOString() },
+        customer: exportedCustomer(row.customer),
         products: data.products,
         bookings: data.bookings.map(({ during: _during, ...b }) => b),
         images: data.images.map(({ data: bytes, ...image }) => ({ ...image, dataUrl: `data:${image.contentType};base64,${Buffer.from(bytes).toString("base64")}` })),

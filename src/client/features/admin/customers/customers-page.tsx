@@ -124,6 +124,7 @@ export default function CustomersPage() {
       ) : (
         <>
           <p role="status" className="text-sm text-slate-700">
+            {customers.data.suggestion && <span className="block">{text.suggestion(customers.data.suggestion)}</span>}
             {text.count(customers.data.total)}
           </p>
           {customers.data.items.length === 0 ? (

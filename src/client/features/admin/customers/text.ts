@@ -11,6 +11,7 @@ export const customersPageText = {
   direction: { asc: "Stigande (A–Ö)", desc: "Fallande (Ö–A)" },
   directionLabel: "Ordning",
   count: (total: number) => (total === 1 ? "1 kund" : `${total} kunder`),
+  suggestion: (corrected: string) => `Inga exakta träffar – visar träffar för ”${corrected}”`,
   empty: "Inga kunder hittades.",
   emptyRegister: "Inga kunder ännu.",
   loadFailed: "Kunde inte hämta kunderna.",
