@@ -54,6 +54,10 @@ import { createCustomersRepository } from "./modules/customers/customers.reposit
 import { customersRoutes } from "./modules/customers/customers.routes";
 import { productsRoutes } from "./modules/products/products.routes";
 import { serviceReminderLinkRoutes, serviceRemindersRoutes } from "./modules/service-reminders/service-reminders.routes";
+import { createPlanningRepository } from "./modules/planning/planning.repository";
+import { planningRoutes } from "./modules/planning/planning.routes";
+import { createStatisticsRepository } from "./modules/statistics/statistics.repository";
+import { statisticsRoutes } from "./modules/statistics/statistics.routes";
 import { createServiceRemindersRepository } from "./modules/service-reminders/service-reminders.repository";
 import { createServiceReminders } from "./modules/service-reminders/service-reminders.service";
 import { createCustomersService } from "./modules/customers/customers.service";
@@ -209,6 +213,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(productsRoutes, { db: database.db });
   await app.register(serviceRemindersRoutes, { db: database.db, reminders: serviceReminders });
   await app.register(serviceReminderLinkRoutes, { reminders: serviceReminders, settings });
+  await app.register(planningRoutes, { planning: createPlanningRepository(database.db), bookings: bookingsRepo, today: availability.today });
+  await app.register(statisticsRoutes, { statistics: createStatisticsRepository(database.db), today: availability.today });
   await app.register(technicianVisitsRoutes, { visits: createTechnicianVisitsService({ repo: bookingsRepo, now, today: availability.today }) });
   const visitReminders = createVisitReminders({ repo: bookingsRepo, outbox, now, timeZone: config.timeZone, publicUrl: config.publicUrl, settings });
 

@@ -137,7 +137,7 @@ export const BookingImageSchema = z.object({
 export type BookingImage = z.output<typeof BookingImageSchema>;
 
 export const BOOKING_EVENT_ACTORS = ["admin", "technician", "customer", "system"] as const;
-export const BOOKING_EVENT_KINDS = ["created", "status", "reschedule", "cancelled", "link"] as const;
+export const BOOKING_EVENT_KINDS = ["created", "status", "reschedule", "cancelled", "link", "technician"] as const;
 
 /** One line of a booking's history: who did what, when, from what to what. */
 export const BookingEventSchema = z.object({

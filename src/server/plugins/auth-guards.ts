@@ -19,6 +19,10 @@ export const ACCESS_BY_PREFIX: readonly { prefix: string; access: Access }[] = [
   { prefix: "/api/customers", access: "admin" },
   { prefix: "/api/products", access: "admin" },
   { prefix: "/api/service-history", access: "admin" },
+  // Planning (SPEC §7 names them without /admin; issue 13): staff read the lists, admins the statistics.
+  { prefix: "/api/cities", access: "staff" },
+  { prefix: "/api/technicians", access: "staff" },
+  { prefix: "/api/statistics", access: "admin" },
 ];
 
 /**
@@ -29,6 +33,8 @@ export const ACCESS_EXCEPTIONS: Readonly<Record<string, Access>> = {
   // The admin portal's own login form (SPEC §7 POST /api/admin/login).
   "POST /api/admin/login": "public",
   "POST /api/auth/change-password": "user",
+  // The planning screens' bookings (SPEC §7 GET /api/bookings); POST /api/bookings stays the public booking.
+  "GET /api/bookings": "staff",
 };
 
 const ROLES_OF: Record<Exclude<Access, "public">, readonly Role[]> = {

@@ -224,6 +224,24 @@ export function createBookingsRepository(db: Db, { onChange = () => {} }: { onCh
     },
 
     /**
+     * Gives a visit to a technician, moves it to another or (null) leaves it unassigned, recorded
+     * (issue 13). "missing" for an unknown booking, "cancelled" for a cancelled one. Two active visits
+     * never overlap at all (the exclusion constraint, DECISIONS 5), so neither can one technician's.
+     */
+    async assignTechnician(id: number, technician: { id: number; name: string } | null, actor: Actor): Promise<"missing" | "cancelled" | BookingRow> {
+      return write(async (tx) => {
+        const before = await lockBooking(tx, id);
+        if (!before) return "missing";
+        if (before.status === "cancelled") return "cancelled";
+        if (before.assignedTechnicianId === (technician?.id ?? null)) return before;
+        const [after] = await tx.update(bookings).set({ assignedTechnicianId: technician?.id ?? null }).where(eq(bookings.id, id)).returning();
+        const [previous] = before.assignedTechnicianId ? await tx.select({ name: users.name }).from(users).where(eq(users.id, before.assignedTechnicianId)) : [];
+        await recordEvent(tx, id, actor, "technician", previous?.name ?? null, technician?.name ?? null);
+        return after;
+      });
+    },
+
+    /**
      * The service report of a visit (SPEC §5 service completion): the service history entry and the
      * completed booking in one transaction, under the booking's lock, so a report is written once
      * and only for a visit `check` accepts. Null when the booking does not exist.

@@ -227,6 +227,7 @@ export const adminBookingsText = {
       reschedule: "Omplanerad",
       cancelled: "Avbokad",
       link: "Kundlänk",
+      technician: "Tekniker tilldelad",
     },
     fromTo: (from: string, to: string) => `Från ${from} till ${to}`,
     fromOnly: (from: string) => `Från ${from}`,

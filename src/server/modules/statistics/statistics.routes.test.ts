@@ -1,0 +1,112 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app";
+import type { Database } from "../../db/client";
+import { NOW } from "../../test-support/booking-fixtures";
+import { createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
+import { periodOf } from "./statistics.routes";
+
+// GET /api/statistics (issue 13; SPEC §7, §9; DECISIONS 13): figures of this week, month, quarter and
+// year, checked against a small data set whose answers are worked out by hand below. NOW is Sunday
+// 22 November 2026: the week is 16–22 November.
+
+let database: Database;
+let app: FastifyInstance;
+let admin: string;
+let technician: string;
+
+async function customer(name: string): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    database,
+    sql`insert into customers (name, email, phone, address, city, postal_code) values (${name}, ${`${name.toLowerCase()}@exempel.se`}, '070-1', 'Gatan 1', 'Uppsala', '753 20') returning id`,
+  );
+  return row.id;
+}
+
+async function booking(customerId: number, date: string, timeSlot: string, serviceType: string, status: string) {
+  const [start, end] = timeSlot.split("-");
+  await database.db.execute(sql`
+    insert into bookings (customer_id, service_type, contact_name, contact_email, contact_phone, address, postal_code, city, date, time_slot, start_time, end_time, status)
+    values (${customerId}, ${serviceType}, 'Kund', 'kund@exempel.se', '070-1', 'Gatan 1', '753 20', 'Uppsala', ${date}, ${timeSlot}, ${start}, ${end}, ${status})`);
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp(testConfig(), { database, now: () => NOW });
+  await app.ready();
+  await createUser(database, { username: "chef", password: "Chef12345", role: "admin" });
+  await createUser(database, { username: "tekniker", password: "Tekniker1234", role: "technician" });
+  admin = await loginAs(app, "chef", "Chef12345", "admin");
+  technician = await loginAs(app, "tekniker", "Tekniker1234");
+
+  const [a, b, c] = [await customer("Alfa"), await customer("Beta"), await customer("Gamma")];
+  await booking(a, "2026-11-16", "08:00-10:00", "service", "completed"); // week (Monday)
+  await booking(b, "2026-11-16", "10:00-12:00", "troubleshooting", "confirmed"); // week (Monday)
+  await booking(a, "2026-11-18", "08:00-10:00", "service", "cancelled"); // week (Wednesday)
+  await booking(c, "2026-11-03", "08:00-10:00", "installation", "completed"); // month (Tuesday)
+  await booking(a, "2026-10-05", "08:00-10:00", "hembesok", "planned"); // quarter (Monday)
+  await booking(b, "2026-03-02", "12:00-14:00", "service", "completed"); // year (Monday)
+  await booking(c, "2025-12-30", "08:00-10:00", "service", "completed"); // last year: never counted
+
+  for (const [customerId, date, cost] of [[a, "2026-11-16", 2500], [c, "2026-11-03", 30000], [b, "2026-03-02", 1800], [c, "2025-12-30", 999]] as const) {
+    await database.db.execute(sql`insert into service_history (customer_id, service_date, service_type, cost) values (${customerId}, ${`${date}T12:00:00Z`}, 'maintenance', ${cost})`);
+  }
+  const [reminder] = await queryRows<{ id: number }>(
+    database,
+    sql`insert into reminders (customer_id, reminder_type, due_date, sent, sent_at, token) values (${a}, 'service', '2026-11-20', true, '2026-11-20T08:00:00Z', 'stat-1') returning id`,
+  );
+  await database.db.execute(sql`insert into reminders (customer_id, reminder_type, due_date, sent, sent_at, token) values (${b}, 'service', '2026-02-01', true, '2026-02-01T08:00:00Z', 'stat-2')`);
+  await database.db.execute(sql`insert into service_reminder_responses (reminder_id, customer_id, response_type, response_date) values (${reminder.id}, ${a}, 'booked', '2026-11-21T10:00:00Z')`);
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const statistics = async (period: string, cookie = admin) => app.inject({ method: "GET", url: `/api/statistics?period=${period}`, headers: { cookie } });
+const counts = (list: { key: string; count: number }[]) => Object.fromEntries(list.filter((c) => c.count > 0).map((c) => [c.key, c.count]));
+
+describe("GET /api/statistics", () => {
+  it("gives this week's figures", async () => {
+    const res = await statistics("week");
+    expect(res.statusCode, res.body).toBe(200);
+    const week = res.json();
+    expect(week).toMatchObject({ period: "week", from: "2026-11-16", to: "2026-11-22", total: 3, completed: 1, completionRate: 33, customers: 2, visitsPerCustomer: 1.5, revenue: 2500, remindersSent: 1, remindersBooked: 1 });
+    expect(counts(week.byStatus)).toEqual({ completed: 1, confirmed: 1, cancelled: 1 });
+    expect(week.byStatus.find((s: { key: string }) => s.key === "confirmed").label).toBe("Väntande");
+    expect(counts(week.byServiceType)).toEqual({ service: 2, troubleshooting: 1 });
+    expect(week.byWeekday.map((d: { label: string; count: number }) => `${d.label} ${d.count}`)).toEqual(["Måndag 2", "Tisdag 0", "Onsdag 1", "Torsdag 0", "Fredag 0", "Lördag 0", "Söndag 0"]);
+    expect(week.busiestTimeSlots).toEqual([
+      { key: "08:00-10:00", label: "08:00–10:00", count: 2 },
+      { key: "10:00-12:00", label: "10:00–12:00", count: 1 },
+    ]);
+  });
+
+  it("gives the month's, the quarter's and the year's", async () => {
+    expect((await statistics("month")).json()).toMatchObject({ from: "2026-11-01", to: "2026-11-30", total: 4, completed: 2, completionRate: 50, customers: 3, visitsPerCustomer: 1.3, revenue: 32500, remindersSent: 1 });
+    expect((await statistics("quarter")).json()).toMatchObject({ from: "2026-10-01", to: "2026-12-31", total: 5, completed: 2, completionRate: 40, customers: 3, visitsPerCustomer: 1.7, revenue: 32500 });
+    const year = (await statistics("year")).json();
+    expect(year).toMatchObject({ from: "2026-01-01", to: "2026-12-31", total: 6, completed: 3, completionRate: 50, customers: 3, visitsPerCustomer: 2, revenue: 34300, remindersSent: 2, remindersBooked: 1 });
+    expect(counts(year.byServiceType)).toEqual({ service: 3, troubleshooting: 1, installation: 1, hembesok: 1 });
+    expect(counts(year.byWeekday)).toEqual({ "1": 4, "2": 1, "3": 1 });
+  });
+
+  it("is for admins only, and refuses an unknown period in Swedish", async () => {
+    expect((await statistics("week", technician)).statusCode).toBe(403);
+    expect((await app.inject({ method: "GET", url: "/api/statistics?period=week" })).statusCode).toBe(401);
+    const bad = await statistics("decennium");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("Välj vecka, månad, kvartal eller år");
+  });
+});
+
+describe("the periods", () => {
+  it("are the calendar week (Monday first), month, quarter and year around today", () => {
+    expect(periodOf("week", "2026-11-22")).toEqual({ from: "2026-11-16", to: "2026-11-22" });
+    expect(periodOf("week", "2026-12-31")).toEqual({ from: "2026-12-28", to: "2027-01-03" });
+    expect(periodOf("month", "2026-02-10")).toEqual({ from: "2026-02-01", to: "2026-02-28" });
+    expect(periodOf("quarter", "2026-05-31")).toEqual({ from: "2026-04-01", to: "2026-06-30" });
+    expect(periodOf("year", "2026-11-22")).toEqual({ from: "2026-01-01", to: "2026-12-31" });
+  });
+});
