@@ -171,8 +171,6 @@ export const BookingFieldsSchema = z.object({
   postalCode: PostalCodeSchema,
   /** Image data URLs (see schemas/images.ts), at most 4. */
   images: BookingImagesSchema.optional(),
-  /** The key of the service reminder whose link the customer came from (its discount, issue 12). */
-  offerToken: z.string().max(100).optional(),
 });
 
 /**
@@ -197,6 +195,15 @@ export const CreateBookingSchema = BookingFieldsSchema.refine(
   modelRequiredUnlessHembesok.params,
 );
 export type CreateBooking = z.output<typeof CreateBookingSchema>;
+/**
+ * What POST /api/bookings takes: the form, and the key of the service reminder whose link the
+ * customer came from (its discount, issue 12), which is not a field of the form.
+ */
+export const CreateBookingRequestSchema = BookingFieldsSchema.extend({ offerToken: z.string().max(100).optional() }).refine(
+  modelRequiredUnlessHembesok.check,
+  modelRequiredUnlessHembesok.params,
+);
+export type CreateBookingRequest = z.output<typeof CreateBookingRequestSchema>;
 /** What the form holds before parsing (strings may still carry spaces). */
 export type BookingFormValues = z.input<typeof CreateBookingSchema>;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { BookingCreatedSchema, CreateBookingSchema } from "@/common/schemas/bookings";
+import { BookingCreatedSchema, CreateBookingRequestSchema } from "@/common/schemas/bookings";
 import { MAX_IMAGE_DATA_URL_LENGTH, MAX_IMAGES } from "@/common/schemas/images";
 import type { BookingsService } from "./bookings.service";
 
@@ -20,7 +20,7 @@ export async function bookingsRoutes(fastify: FastifyInstance, { bookings }: { b
       bodyLimit: BOOKING_BODY_LIMIT,
       // Counted before the body is read: an address over its limit costs no upload and no parsing.
       onRequest: async (request) => bookings.admitFromAddress(request.ip),
-      schema: { body: CreateBookingSchema, response: { 201: BookingCreatedSchema } },
+      schema: { body: CreateBookingRequestSchema, response: { 201: BookingCreatedSchema } },
     },
     async (request, reply) => reply.status(201).send(await bookings.create(request.body)),
   );

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
 import { parseTimeSlot } from "@/common/booking-rules";
 import type { BookingStatus, ServiceType } from "@/common/constants";
-import type { BookingCreated, CreateBooking } from "@/common/schemas/bookings";
+import type { BookingCreated, CreateBookingRequest } from "@/common/schemas/bookings";
 import { parseImageDataUrl } from "@/common/schemas/images";
 import { AppError, conflict } from "../../lib/errors";
 import { reencodeImage, type ProcessedImage } from "../../lib/images";
@@ -79,7 +79,7 @@ export function createBookingsService({ settings, repo, availability, outbox, li
      * details, the re-encoded images, the customer link and the queued confirmation e-mail; after
      * the commit the outbox is told to send it, and nothing after the commit can fail the request.
      */
-    async create(input: CreateBooking): Promise<BookingCreated> {
+    async create(input: CreateBookingRequest): Promise<BookingCreated> {
       assertBookableByCustomer(input.serviceType, input.date, input.timeSlot, availability.today());
       const emailAllowed = await limiter.hit(`booking:email:${input.email.toLowerCase()}`, { limit: limits.bookingsPerEmailPerDay, windowSeconds: DAY });
       if (!emailAllowed) throw new AppError("TOO_MANY_BOOKINGS", 429, text.tooManyForEmail);

@@ -8,7 +8,7 @@ import { isApiError } from "@/client/lib/api";
 import { isBookableDate, ruleSlots, type IsoDate } from "@/common/booking-rules";
 import type { ServiceType } from "@/common/constants";
 import { BOOKING_STEP_FIELDS } from "@/common/booking-fields";
-import type { BookingFormValues, CreateBooking } from "@/common/schemas/bookings";
+import type { BookingFormValues, CreateBooking, CreateBookingRequest } from "@/common/schemas/bookings";
 import { useCreateBooking, type CreatedBooking } from "../api/create-booking";
 import { useImageEntries } from "../hooks/use-image-entries";
 import { browserStorage } from "../lib/browser-storage";
@@ -321,7 +321,7 @@ export function BookingWizard({
     toast({ variant: "destructive", title: bookingText.errors.submitFailedTitle, description });
 
   const onValid = async (values: CreateBooking) => {
-    const payload: CreateBooking = {
+    const payload: CreateBookingRequest = {
       ...values,
       heatpumpModel: values.serviceType === "hembesok" || !values.heatpumpModel ? undefined : values.heatpumpModel,
       images: values.images ?? [],
