@@ -59,11 +59,14 @@ const AdminIntegrationsPage = lazyPage(() => import("@/client/features/admin/int
 const AdminCustomersPage = lazyPage(() => import("@/client/features/admin/customers/customers-page"));
 const AdminProductsPage = lazyPage(() => import("@/client/features/admin/products/products-page"));
 const AdminServiceHistoryPage = lazyPage(() => import("@/client/features/admin/service-history/service-history-page"));
+const AdminRouteOptimizationPage = lazyPage(() => import("@/client/features/admin/planning/route-optimization-page"));
+const AdminTechnicianPlanningPage = lazyPage(() => import("@/client/features/admin/planning/technician-planning-page"));
+const AdminStatisticsPage = lazyPage(() => import("@/client/features/admin/statistics/statistics-page"));
 const AdminServiceRemindersPage = lazyPage(() => import("@/client/features/admin/service-reminders/service-reminders-page"));
 const SecurityPage = lazyPage(() => import("@/client/features/security/security-page"));
 
 /** Admin pages: behind RequireAdmin (SPEC §6). Add new admin screens here with their full path. */
-const adminRoutes: RouteObject[] = [lazyRoute("/admin", AdminDashboardPage), lazyRoute("/admin/dashboard", AdminDashboardPage), lazyRoute("/admin/blocked-times", BlockedTimesPage), lazyRoute("/admin/bookings", AdminBookingsListPage), lazyRoute("/admin/bookings/new", AdminBookingCreatePage), lazyRoute("/admin/bookings/:id", AdminBookingDetailPage), lazyRoute("/admin/protocols", AdminProtocolsPage), lazyRoute("/admin/settings", AdminSettingsPage), lazyRoute("/admin/users", AdminUsersPage), lazyRoute("/admin/integrations", AdminIntegrationsPage), lazyRoute("/admin/customers", AdminCustomersPage), lazyRoute("/admin/products", AdminProductsPage), lazyRoute("/admin/service-history", AdminServiceHistoryPage), lazyRoute("/admin/service-reminders", AdminServiceRemindersPage), lazyRoute("/admin/security", SecurityPage)];
+const adminRoutes: RouteObject[] = [lazyRoute("/admin", AdminDashboardPage), lazyRoute("/admin/dashboard", AdminDashboardPage), lazyRoute("/admin/blocked-times", BlockedTimesPage), lazyRoute("/admin/bookings", AdminBookingsListPage), lazyRoute("/admin/bookings/new", AdminBookingCreatePage), lazyRoute("/admin/bookings/:id", AdminBookingDetailPage), lazyRoute("/admin/protocols", AdminProtocolsPage), lazyRoute("/admin/settings", AdminSettingsPage), lazyRoute("/admin/users", AdminUsersPage), lazyRoute("/admin/integrations", AdminIntegrationsPage), lazyRoute("/admin/customers", AdminCustomersPage), lazyRoute("/admin/products", AdminProductsPage), lazyRoute("/admin/service-history", AdminServiceHistoryPage), lazyRoute("/admin/service-reminders", AdminServiceRemindersPage), lazyRoute("/admin/route-optimization", AdminRouteOptimizationPage), lazyRoute("/admin/technicians", AdminTechnicianPlanningPage), lazyRoute("/admin/statistics", AdminStatisticsPage), lazyRoute("/admin/security", SecurityPage)];
 
 const RequireTechnician = lazyPage(() => import("@/client/app/guards/require-technician"));
 const TechnicianDashboardPage = lazyPage(() => import("@/client/features/technician/technician-dashboard-page"));

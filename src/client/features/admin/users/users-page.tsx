@@ -1,4 +1,4 @@
-import { ShieldCheck, Trash2, Users, Wrench, type LucideIcon } from "lucide-react";
+import { ShieldCheck, Trash2, Users, Wrench } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -14,18 +14,7 @@ import { useUsers } from "./api/users";
 import { CreateUserDialog } from "./components/create-user-dialog";
 import { DeleteUserDialog } from "./components/delete-user-dialog";
 import { usersPageText as text } from "./text";
-
-function CountCard({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: number }) {
-  return (
-    <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4">
-      <Icon className="size-6 text-brand-700" aria-hidden="true" />
-      <div>
-        <p className="text-sm text-slate-600">{label}</p>
-        <p className="text-2xl font-bold text-slate-900">{value}</p>
-      </div>
-    </div>
-  );
-}
+import { FigureCard } from "../components/figure-card";
 
 function UserTable({ users, selfId, onDelete }: { users: StaffUser[]; selfId: number | undefined; onDelete: (user: StaffUser) => void }) {
   return (
@@ -96,9 +85,9 @@ export default function UsersPage() {
       ) : (
         <>
           <section aria-label={text.counts.label} className="grid grid-cols-3 gap-3 max-sm:grid-cols-1">
-            <CountCard icon={Users} label={text.counts.total} value={list.length} />
-            <CountCard icon={ShieldCheck} label={text.counts.admins} value={list.filter((u) => u.role === "admin").length} />
-            <CountCard icon={Wrench} label={text.counts.technicians} value={list.filter((u) => u.role === "technician").length} />
+            <FigureCard icon={Users} label={text.counts.total} value={list.length} />
+            <FigureCard icon={ShieldCheck} label={text.counts.admins} value={list.filter((u) => u.role === "admin").length} />
+            <FigureCard icon={Wrench} label={text.counts.technicians} value={list.filter((u) => u.role === "technician").length} />
           </section>
           {list.length === 0 ? <p className="text-slate-600">{text.empty}</p> : <UserTable users={list} selfId={self?.id} onDelete={setDeleting} />}
         </>

@@ -1,0 +1,172 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { CalendarDays, ChevronLeft, ChevronRight, UserX, Users } from "lucide-react";
+import { useSearchParams } from "react-router";
+import { Button } from "@/client/components/ui/button";
+import { Label } from "@/client/components/ui/label";
+import { Select } from "@/client/components/ui/select";
+import { Spinner } from "@/client/components/ui/spinner";
+import { toast } from "@/client/components/ui/toast-store";
+import { apiFetch, errorMessage } from "@/client/lib/api";
+import { addDays, isIsoDate, todayIn, type IsoDate } from "@/common/booking-rules";
+import { averageVisitsPerTechnician } from "@/common/planning/formulas";
+import { swedishWeek, weekDays, weekStart } from "@/common/planning/week";
+import type { PlanningBooking, Technician } from "@/common/schemas/planning";
+import { AdminPage } from "../components/admin-page";
+import { FigureCard } from "../components/figure-card";
+import { LoadFailed } from "../components/load-failed";
+import { formatShortDate } from "../lib/format";
+import { useDocumentTitle } from "../lib/use-document-title";
+import { planningKeys, useConfirmedBookings, useTechnicians } from "./api";
+import { planningPageText } from "./text";
+
+const text = planningPageText.technicians;
+const UNASSIGNED = "unassigned";
+
+/** A visit in the grid, with the select that assigns or moves it (the keyboard's way, and the phone's). */
+function VisitChip({ booking, technicians }: { booking: PlanningBooking; technicians: Technician[] }) {
+  const queryClient = useQueryClient();
+  const time = booking.timeSlot.replace("-", "–");
+  // The toasts are the mutation's own: the visit moves to another row, and this chip is gone by then.
+  const assign = useMutation({
+    mutationFn: (technicianId: number | null) => apiFetch<PlanningBooking>(`/api/admin/bookings/${booking.id}/technician`, { method: "PUT", body: { technicianId } }),
+    onSuccess: (updated) => {
+      toast({ title: text.assigned, description: `${updated.customerName} ${time}: ${updated.technicianName ?? text.nobody}` });
+      return queryClient.invalidateQueries({ queryKey: planningKeys.all });
+    },
+    onError: (error) => toast({ variant: "destructive", title: text.assignFailed, description: errorMessage(error, text.assignFailed) }),
+  });
+  const id = `assign-${booking.id}`;
+  return (
+    <div className="grid gap-1 rounded-md border border-slate-200 bg-white p-2 text-xs">
+      <span className="font-semibold text-slate-900">{time}</span>
+      <span className="text-slate-800">{booking.customerName}</span>
+      <span className="text-slate-600">{booking.city}</span>
+      <Label htmlFor={id} className="sr-only">
+        {text.assignLabel(booking.customerName, time)}
+      </Label>
+      <Select
+        id={id}
+        className="h-8 text-xs"
+        value={booking.technicianId ?? ""}
+        disabled={assign.isPending}
+        onChange={(event) => assign.mutate(event.target.value ? Number(event.target.value) : null)}
+      >
+        <option value="">{text.nobody}</option>
+        {technicians.map((technician) => (
+          <option key={technician.id} value={technician.id}>
+            {technician.name}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+/** /admin/technicians (SPEC §2, §9; issue 13): the week's confirmed visits per technician, with an unassigned row. */
+export default function TechnicianPlanningPage() {
+  useDocumentTitle(text.title);
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("vecka") ?? "";
+  const monday = weekStart((isIsoDate(requested) ? requested : todayIn(new Date())) as IsoDate);
+  const filter = params.get("tekniker") ?? "";
+  const set = (next: { vecka?: string; tekniker?: string }) => {
+    const merged = { vecka: monday, tekniker: filter, ...next };
+    setParams(Object.fromEntries(Object.entries(merged).filter(([, v]) => v)), { replace: true });
+  };
+  const days = weekDays(monday);
+  const { week, year } = swedishWeek(monday);
+  const technicians = useTechnicians();
+  const bookings = useConfirmedBookings(monday, days[6]);
+
+  const all = technicians.data ?? [];
+  const rows: { key: string; label: string; technicianId: number | null }[] = [
+    ...all.filter((t) => !filter || String(t.id) === filter).map((t) => ({ key: String(t.id), label: t.name, technicianId: t.id })),
+    ...(!filter || filter === UNASSIGNED ? [{ key: UNASSIGNED, label: text.unassigned, technicianId: null }] : []),
+  ];
+  const visits = bookings.data ?? [];
+  const assignedCount = visits.filter((b) => b.technicianId !== null).length;
+  return (
+    <AdminPage back={{ to: "/admin?tab=planning", label: planningPageText.back }} title={text.title} intro={text.intro} width="max-w-6xl">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex items-center gap-2">
+          <Button variant="outline" size="icon" onClick={() => set({ vecka: addDays(monday, -7) })} aria-label={text.previousWeek}>
+            <ChevronLeft aria-hidden="true" />
+          </Button>
+          <p className="min-w-40 text-center font-semibold text-slate-900" aria-live="polite">
+            {text.week(week, year)}
+            <span className="block text-xs font-normal text-slate-600">
+              {formatShortDate(monday)} – {formatShortDate(days[6])}
+            </span>
+          </p>
+          <Button variant="outline" size="icon" onClick={() => set({ vecka: addDays(monday, 7) })} aria-label={text.nextWeek}>
+            <ChevronRight aria-hidden="true" />
+          </Button>
+          <Button variant="ghost" onClick={() => set({ vecka: weekStart(todayIn(new Date())) })}>
+            {text.thisWeek}
+          </Button>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="planning-technician">{text.filter}</Label>
+          <Select id="planning-technician" value={filter} onChange={(event) => set({ tekniker: event.target.value })}>
+            <option value="">{text.allTechnicians}</option>
+            {all.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+            <option value={UNASSIGNED}>{text.unassigned}</option>
+          </Select>
+        </div>
+      </div>
+      {bookings.isPending || technicians.isPending ? (
+        <Spinner />
+      ) : bookings.isError || technicians.isError ? (
+        <LoadFailed message={planningPageText.loadFailed} retryLabel={planningPageText.retry} onRetry={() => void Promise.all([bookings.refetch(), technicians.refetch()])} />
+      ) : (
+        <>
+          <section aria-label={text.title} className="grid grid-cols-3 gap-3 max-sm:grid-cols-1">
+            <FigureCard icon={CalendarDays} label={text.cards.visits} value={visits.length} />
+            <FigureCard icon={UserX} label={text.cards.unassigned} value={visits.length - assignedCount} />
+            <FigureCard icon={Users} label={text.cards.average} value={averageVisitsPerTechnician(assignedCount, all.length)} />
+          </section>
+          <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={text.gridLabel(week)}>
+            <table className="w-full min-w-[56rem] table-fixed text-left text-sm">
+              <caption className="sr-only">{text.gridLabel(week)}</caption>
+              <thead className="bg-slate-50 text-slate-700">
+                <tr>
+                  <th scope="col" className="w-36 px-2 py-2 font-semibold">
+                    {text.filter}
+                  </th>
+                  {days.map((day) => (
+                    <th key={day} scope="col" className="px-2 py-2 font-semibold">
+                      {formatShortDate(day).replace(/ \d{4}$/, "")}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.key} className="border-t border-slate-200 align-top">
+                    <th scope="row" className="px-2 py-2 font-medium text-slate-900">
+                      {row.label}
+                    </th>
+                    {days.map((day) => {
+                      const cell = visits.filter((b) => b.date === day && b.technicianId === row.technicianId);
+                      return (
+                        <td key={day} className="px-1 py-1">
+                          <div className="grid gap-1">
+                            {cell.length === 0 ? <span className="sr-only">{text.none}</span> : cell.map((b) => <VisitChip key={b.id} booking={b} technicians={all} />)}
+                          </div>
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,30 @@
+// Swedish texts of /admin/statistics (SPEC §2, §9; issue 13).
+export const statisticsPageText = {
+  title: "Statistik",
+  intro: "Bokningar, genomförandegrad, intäkter och påminnelser för vald period.",
+  back: "Tillbaka till planering",
+  period: "Period",
+  range: (from: string, to: string) => `${from} – ${to}`,
+  loadFailed: "Kunde inte hämta statistiken.",
+  retry: "Försök igen",
+  cards: {
+    total: "Bokningar",
+    completionRate: "Genomförda",
+    completionHint: (completed: number, total: number) => `${completed} av ${total}`,
+    visitsPerCustomer: "Besök per kund",
+    visitsHint: (customers: number) => `${customers} kunder`,
+    revenue: "Intäkter",
+    revenueHint: "Från servicehistoriken",
+    reminders: "Påminnelser skickade",
+    remindersHint: (booked: number) => `${booked} ledde till bokning`,
+  },
+  charts: {
+    byStatus: "Bokningar per status",
+    byServiceType: "Bokningar per tjänst",
+    byWeekday: "Mest bokade veckodagar",
+    busiestTimeSlots: "Mest bokade tider",
+  },
+  table: "Visa som tabell",
+  column: { label: "", count: "Antal" },
+  none: "Inga bokningar i perioden.",
+} as const;
