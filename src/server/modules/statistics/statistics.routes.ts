@@ -30,12 +30,25 @@ const BUSIEST_SLOTS = 5;
 export async function statisticsRoutes(fastify: FastifyInstance, { statistics, today }: { statistics: StatisticsRepository; today: () => string }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get("/api/statistics", { schema: { querystring: StatisticsQuerySchema, response: { 200: StatisticsSchema } } }, async (request): Promise<Statistics> => {
-    const { period } = request.query;
+  // Identical requests that arrive while the figures are being worked out share that work: a year of
+  // bookings takes tens of milliseconds to count, and an admin's dashboard refreshing at the same
+  // moment as another's gets the same answer (never an older one than its own request).
+  const inFlight = new Map<string, Promise<Statistics>>();
+  function figuresOf(period: StatisticsPeriod): Promise<Statistics> {
     const { from, to } = periodOf(period, today() as IsoDate);
+    const key = `${period} ${from} ${to}`;
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = compute(period, from, to).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  async function compute(period: StatisticsPeriod, from: IsoDate, to: IsoDate): Promise<Statistics> {
     const [rows, other] = await Promise.all([statistics.bookingFigures(from, to), statistics.otherFigures(from, to)]);
     const of = (bits: number) => rows.filter((r) => r.grouping === bits);
-    const all = of(BY.all)[0] ?? { bookings: 0, customers: 0 };
+    const all = { bookings: of(BY.all)[0]?.bookings ?? 0, customers: other.customers };
     const count = (bits: number, key: (r: (typeof rows)[number]) => unknown, value: unknown) => of(bits).find((r) => key(r) === value)?.bookings ?? 0;
     const completed = count(BY.status, (r) => r.status, "completed");
     return {
@@ -58,5 +71,7 @@ export async function statisticsRoutes(fastify: FastifyInstance, { statistics, t
       remindersSent: other.remindersSent,
       remindersBooked: other.remindersBooked,
     };
-  });
+  }
+
+  app.get("/api/statistics", { schema: { querystring: StatisticsQuerySchema, response: { 200: StatisticsSchema } } }, (request) => figuresOf(request.query.period));
 }
