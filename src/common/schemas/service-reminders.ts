@@ -50,13 +50,18 @@ export const ImportProductSchema = z.object({
   installDate: z.string({ error: remindersText.allFieldsRequired }).min(1, remindersText.allFieldsRequired).pipe(isoDateSchema(remindersText.invalidDate)),
 });
 
-export const ImportCustomerSchema = z.object({
+/** The customer's fields of an import row, the same in the form and in the payload. */
+const importCustomerFields = {
   name: required(100),
   email: required(254).pipe(z.email({ error: remindersText.invalidEmail })),
   phone: required(30),
   address: required(200),
   city: required(100),
   postalCode: required(20),
+};
+
+export const ImportCustomerSchema = z.object({
+  ...importCustomerFields,
   products: z.array(ImportProductSchema, { error: remindersText.allFieldsRequired }).min(1, remindersText.allFieldsRequired).max(50),
 });
 export type ImportCustomer = z.input<typeof ImportCustomerSchema>;
@@ -144,12 +149,7 @@ export const IMPORT_PUMP_TYPE_LABELS: Record<(typeof IMPORT_PUMP_TYPES)[number],
  * the server checks again with ImportPayloadSchema.
  */
 export const ImportFormRowSchema = z.object({
-  name: required(100),
-  email: required(254).pipe(z.email({ error: remindersText.invalidEmail })),
-  phone: required(30),
-  address: required(200),
-  city: required(100),
-  postalCode: required(20),
+  ...importCustomerFields,
   model: required(100),
   type: z.enum(IMPORT_PUMP_TYPES, { error: remindersText.invalidType }),
   serialNumber: z.string().trim().max(100),

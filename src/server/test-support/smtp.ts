@@ -1,5 +1,8 @@
 import { createServer } from "node:net";
+import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
+import type { Database } from "../db/client";
+import { queryRows } from "./test-app";
 import { simpleParser, type ParsedMail } from "mailparser";
 
 /** A real SMTP server on 127.0.0.1 that keeps every message it accepts, parsed. */
@@ -51,4 +54,18 @@ export async function freePort(): Promise<number> {
     });
     probe.on("error", reject);
   });
+}
+
+/** Waits until the outbox holds nothing unsent and `smtp` has received every sent message. */
+export async function allDelivered(database: Database, smtp: TestSmtpServer, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [{ unsent, sent }] = await queryRows<{ unsent: number; sent: number }>(
+      database,
+      sql`select count(*) filter (where status <> 'sent')::int as unsent, count(*) filter (where status = 'sent')::int as sent from email_outbox`,
+    );
+    if (unsent === 0 && smtp.messages.length >= sent) return;
+    if (Date.now() > deadline) throw new Error(`e-mails not delivered: ${unsent} unsent`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -6,7 +6,7 @@ import { buildApp } from "../../app";
 import type { Database } from "../../db/client";
 import { systemSettings } from "../../db/schema";
 import { NOW, bookingPayload } from "../../test-support/booking-fixtures";
-import { TestSmtpServer, freePort } from "../../test-support/smtp";
+import { TestSmtpServer, allDelivered, freePort } from "../../test-support/smtp";
 import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
 
 // Visit reminders (DECISIONS 14, issue 14): two days before the visit, from 08:00, exactly once per
@@ -51,19 +51,7 @@ async function runAt(when: Date, apps: FastifyInstance[] = [app]) {
   await delivered();
 }
 
-/** Waits until the outbox holds nothing unsent and the SMTP server has every sent message. */
-async function delivered() {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const [{ unsent, sent }] = await queryRows<{ unsent: number; sent: number }>(
-      database,
-      sql`select count(*) filter (where status <> 'sent')::int as unsent, count(*) filter (where status = 'sent')::int as sent from email_outbox`,
-    );
-    if (unsent === 0 && smtp.messages.length >= sent) return;
-    if (Date.now() > deadline) throw new Error(`e-mails not delivered: ${unsent} unsent`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const delivered = () => allDelivered(database, smtp);
 
 const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
 /** Reminder e-mails the SMTP server received for `email`, checked against the outbox. */

@@ -7,7 +7,7 @@ import { buildApp } from "../../app";
 import type { Database } from "../../db/client";
 import { systemSettings } from "../../db/schema";
 import { NOW, bookingPayload } from "../../test-support/booking-fixtures";
-import { TestSmtpServer, freePort } from "../../test-support/smtp";
+import { TestSmtpServer, allDelivered, freePort } from "../../test-support/smtp";
 import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
 
 // Service reminders by themselves (SPEC §9, issue 12): the daily job creates a reminder for a product
@@ -66,18 +66,7 @@ async function runJobAt(when: Date, apps: FastifyInstance[] = [app]) {
   await delivered();
 }
 
-async function delivered() {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const [{ unsent, sent }] = await queryRows<{ unsent: number; sent: number }>(
-      database,
-      sql`select count(*) filter (where status <> 'sent')::int as unsent, count(*) filter (where status = 'sent')::int as sent from email_outbox`,
-    );
-    if (unsent === 0 && smtp.messages.length >= sent) return;
-    if (Date.now() > deadline) throw new Error(`e-mails not delivered: ${unsent} unsent`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const delivered = () => allDelivered(database, smtp);
 
 const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
 const remindersTo = (email: string) => smtp.messages.filter((m) => recipient(m) === email && m.subject === "Dags för service av din värmepump");

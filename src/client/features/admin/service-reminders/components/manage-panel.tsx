@@ -8,6 +8,7 @@ import { toast } from "@/client/components/ui/toast-store";
 import { apiFetch, errorMessage } from "@/client/lib/api";
 import { reminderResponseLabels, type Reminder, type ReminderResponseType } from "@/common/schemas/service-reminders";
 import { LoadFailed } from "../../components/load-failed";
+import { ScrollTable } from "../../components/scroll-table";
 import { formatShortDate } from "../../lib/format";
 import { serviceRemindersPageText } from "../text";
 import { remindersKeys } from "./keys";
@@ -75,43 +76,33 @@ export function ManagePanel() {
       ) : list.data.length === 0 ? (
         <p className="text-slate-700">{text.empty}</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={text.tableLabel}>
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <caption className="sr-only">{text.tableLabel}</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                {[text.customer, text.product, text.status, text.discount, text.response].map((header) => (
-                  <th key={header} scope="col" className="px-3 py-2 font-semibold">
-                    {header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((reminder) => (
-                <tr key={reminder.id} className="border-t border-slate-200 align-top">
-                  <td className="px-3 py-2">
-                    <div className="font-medium text-slate-900">{reminder.customer.name}</div>
-                    <div className="text-slate-600">{reminder.customer.email}</div>
-                    {reminder.customer.unsubscribed && (
-                      <Badge tone="warning" className="mt-1">
-                        {text.unsubscribed}
-                      </Badge>
-                    )}
-                  </td>
-                  <td className="px-3 py-2">{reminder.product?.model ?? "–"}</td>
-                  <td className="px-3 py-2">
-                    <StatusCell reminder={reminder} />
-                  </td>
-                  <td className="px-3 py-2">{reminder.discountValidUntil ? formatShortDate(reminder.discountValidUntil) : "–"}</td>
-                  <td className="px-3 py-2">
-                    <ResponseCell reminder={reminder} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          label={text.tableLabel}
+          minWidth="min-w-[44rem]"
+          columns={[text.customer, text.product, text.status, text.discount, text.response].map((header) => ({ key: header, header }))}
+        >
+          {list.data.map((reminder) => (
+            <tr key={reminder.id} className="border-t border-slate-200 align-top">
+              <td className="px-3 py-2">
+                <div className="font-medium text-slate-900">{reminder.customer.name}</div>
+                <div className="text-slate-600">{reminder.customer.email}</div>
+                {reminder.customer.unsubscribed && (
+                  <Badge tone="warning" className="mt-1">
+                    {text.unsubscribed}
+                  </Badge>
+                )}
+              </td>
+              <td className="px-3 py-2">{reminder.product?.model ?? "–"}</td>
+              <td className="px-3 py-2">
+                <StatusCell reminder={reminder} />
+              </td>
+              <td className="px-3 py-2">{reminder.discountValidUntil ? formatShortDate(reminder.discountValidUntil) : "–"}</td>
+              <td className="px-3 py-2">
+                <ResponseCell reminder={reminder} />
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
       )}
     </div>
   );

@@ -7,6 +7,7 @@ import { toast } from "@/client/components/ui/toast-store";
 import { apiFetch, errorMessage } from "@/client/lib/api";
 import type { PendingProduct } from "@/common/schemas/service-reminders";
 import { LoadFailed } from "../../components/load-failed";
+import { ScrollTable } from "../../components/scroll-table";
 import { formatShortDate } from "../../lib/format";
 import { serviceRemindersPageText } from "../text";
 import { remindersKeys } from "./keys";
@@ -55,61 +56,57 @@ export function PendingPanel() {
         <p className="text-slate-700">{text.empty}</p>
       ) : (
         <>
-          <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={text.tableLabel}>
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <caption className="sr-only">{text.tableLabel}</caption>
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="w-12 px-3 py-2">
+          <ScrollTable
+            label={text.tableLabel}
+            minWidth="min-w-[40rem]"
+            columns={[
+              {
+                key: "select",
+                className: "w-12",
+                header: (
+                  <input
+                    type="checkbox"
+                    className="size-5 accent-brand-700"
+                    aria-label={text.selectAll}
+                    checked={remindable.length > 0 && chosen.length === remindable.length}
+                    disabled={remindable.length === 0}
+                    onChange={toggleAll}
+                  />
+                ),
+              },
+              ...[text.product, text.installed, text.customer, text.contact].map((header) => ({ key: header, header })),
+            ]}
+          >
+            {pending.data.map((product) => (
+              <tr key={product.id} className="border-t border-slate-200">
+                <td className="px-3 py-2">
+                  {product.customer.unsubscribed ? null : (
                     <input
                       type="checkbox"
                       className="size-5 accent-brand-700"
-                      aria-label={text.selectAll}
-                      checked={remindable.length > 0 && chosen.length === remindable.length}
-                      disabled={remindable.length === 0}
-                      onChange={toggleAll}
+                      aria-label={text.selectProduct(product.model, product.customer.name)}
+                      checked={!leftOut.has(product.id)}
+                      onChange={() => toggle(product.id)}
                     />
-                  </th>
-                  {[text.product, text.installed, text.customer, text.contact].map((header) => (
-                    <th key={header} scope="col" className="px-3 py-2 font-semibold">
-                      {header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {pending.data.map((product) => (
-                  <tr key={product.id} className="border-t border-slate-200">
-                    <td className="px-3 py-2">
-                      {product.customer.unsubscribed ? null : (
-                        <input
-                          type="checkbox"
-                          className="size-5 accent-brand-700"
-                          aria-label={text.selectProduct(product.model, product.customer.name)}
-                          checked={!leftOut.has(product.id)}
-                          onChange={() => toggle(product.id)}
-                        />
-                      )}
-                    </td>
-                    <td className="px-3 py-2 font-medium text-slate-900">{product.model}</td>
-                    <td className="px-3 py-2">{formatShortDate(product.installDate)}</td>
-                    <td className="px-3 py-2">
-                      {product.customer.name}, {product.customer.city}
-                      {product.customer.unsubscribed && (
-                        <Badge tone="warning" className="ml-2" title={text.unsubscribedHint}>
-                          {text.unsubscribed}
-                        </Badge>
-                      )}
-                    </td>
-                    <td className="px-3 py-2">
-                      <div>{product.customer.email}</div>
-                      <div className="text-slate-600">{product.customer.phone}</div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                  )}
+                </td>
+                <td className="px-3 py-2 font-medium text-slate-900">{product.model}</td>
+                <td className="px-3 py-2">{formatShortDate(product.installDate)}</td>
+                <td className="px-3 py-2">
+                  {product.customer.name}, {product.customer.city}
+                  {product.customer.unsubscribed && (
+                    <Badge tone="warning" className="ml-2" title={text.unsubscribedHint}>
+                      {text.unsubscribed}
+                    </Badge>
+                  )}
+                </td>
+                <td className="px-3 py-2">
+                  <div>{product.customer.email}</div>
+                  <div className="text-slate-600">{product.customer.phone}</div>
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
           <div className="flex justify-end">
             <Button onClick={submit} disabled={create.isPending || chosen.length === 0}>
               {create.isPending ? text.creating : text.create(chosen.length)}
