@@ -80,7 +80,7 @@ export function createCustomersRepository(db: Db) {
       await db.execute(
         where
           ? sql`
-            with hits as materialized (select id, sort_full, sort_first, sort_last, sort_city from customers where ${where}),
+            with hits as materialized (select ${sql.raw([...SORT_KEYS[sort], "id"].join(", "))} from customers where ${where}),
             page as (select id from hits order by ${orderOf(sort, dir)} limit ${limit} offset ${offset})
             select ${listed}, (select count(*) from hits)::int as total from page join customers c on c.id = page.id order by ${orderOf(sort, dir, "c.")}`
           : // The whole register: a walk along the sort key's index, no sorting.

@@ -88,7 +88,7 @@ export default function TechnicianPlanningPage() {
   return (
     <AdminPage back={{ to: "/admin?tab=planning", label: planningPageText.back }} title={text.title} intro={text.intro} width="max-w-6xl">
       <div className="flex flex-wrap items-end gap-3">
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <Button variant="outline" size="icon" onClick={() => set({ vecka: addDays(monday, -7) })} aria-label={text.previousWeek}>
             <ChevronLeft aria-hidden="true" />
           </Button>

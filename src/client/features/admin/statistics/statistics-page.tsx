@@ -100,7 +100,7 @@ export default function StatisticsPage() {
       ) : (
         <>
           <p className="text-sm text-slate-700">{text.range(formatShortDate(figures.data.from), formatShortDate(figures.data.to))}</p>
-          <section aria-label={text.title} className="grid grid-cols-2 gap-3 max-sm:grid-cols-1 lg:grid-cols-5">
+          <section aria-label={text.title} className="grid grid-cols-2 gap-3 lg:grid-cols-5">
             <FigureCard icon={BarChart3} label={text.cards.total} value={figures.data.total} />
             <FigureCard icon={CheckCircle2} label={text.cards.completionRate} value={`${figures.data.completionRate} %`} hint={text.cards.completionHint(figures.data.completed, figures.data.total)} />
             <FigureCard icon={Users} label={text.cards.visitsPerCustomer} value={decimal.format(figures.data.visitsPerCustomer)} hint={text.cards.visitsHint(figures.data.customers)} />
