@@ -209,7 +209,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     outbox,
     mail: { configured: Boolean(config.smtpUrl), from: config.mailFrom },
   });
-  await app.register(customersRoutes, { customers: createCustomersService(createCustomersRepository(database.db)) });
+  await app.register(customersRoutes, { customers: createCustomersService(createCustomersRepository(database.db, database.sql)) });
   await app.register(productsRoutes, { db: database.db });
   await app.register(serviceRemindersRoutes, { db: database.db, reminders: serviceReminders });
   await app.register(serviceReminderLinkRoutes, { reminders: serviceReminders, settings });

@@ -160,3 +160,46 @@ describe("migrations", () => {
     expect(await appliedMigrations(again)).toBe(journal.entries.length);
   });
 });
+
+describe("hot reads: named prepared statements, several on one connection", () => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const backendPid = "select pg_backend_pid() as pid";
+
+  it("a name runs its statement with each request's values (embedded database)", async () => {
+    const database = await open({ dataDir: null });
+    const double = (n: number) => database.sql.prepared<{ n: number }>("test_double", "select ($1::int * 2) as n", [n]);
+    expect(await double(2)).toEqual([{ n: 4 }]);
+    expect(await double(21)).toEqual([{ n: 42 }]);
+    expect(await database.sql.onOneConnection(async (query) => (await query<{ n: number }>("test_double", "select ($1::int * 2) as n", [5]))[0].n)).toBe(10);
+  });
+
+  // The pool exists only with PostgreSQL; registered in its suite, which CI always runs.
+  if (serverUrl) it("keeps one connection for the work, gives it back when done, and closes it after an error", async () => {
+    const previous = process.env.DATABASE_POOL_SIZE;
+    process.env.DATABASE_POOL_SIZE = "1"; // read when the pool is made: one connection, so a connection not given back hangs the next read
+    let database: Database;
+    try {
+      database = await open({ databaseUrl: await emptyDatabase(serverUrl!), dataDir: null });
+    } finally {
+      if (previous === undefined) delete process.env.DATABASE_POOL_SIZE;
+      else process.env.DATABASE_POOL_SIZE = previous;
+    }
+    const pids = await database.sql.onOneConnection(async (query) => [
+      (await query<{ pid: number }>("test_pid", backendPid, []))[0].pid,
+      (await query<{ pid: number }>("test_pid", backendPid, []))[0].pid,
+    ]);
+    expect(pids[0]).toBe(pids[1]);
+
+    // Work that ends normally gives its connection back: the same backend answers the next read.
+    expect((await database.sql.prepared<{ pid: number }>("test_pid", backendPid, []))[0].pid).toBe(pids[0]);
+
+    // An error gives the connection up (else the one connection would be lost and the next read would wait for ever).
+    await expect(database.sql.onOneConnection((query) => query("test_bad", "select 1 / $1::int", [0]))).rejects.toThrow(/division by zero/);
+    const afterError = (await database.sql.prepared<{ pid: number }>("test_pid", backendPid, []))[0].pid;
+
+    // A connection the server terminates in the middle of the work is not handed out again.
+    await expect(database.sql.onOneConnection((query) => query("test_kill", "select pg_terminate_backend(pg_backend_pid())", []))).rejects.toThrow();
+    const afterKill = (await database.sql.prepared<{ pid: number }>("test_pid", backendPid, []))[0].pid;
+    expect(afterKill).not.toBe(afterError);
+  });
+});

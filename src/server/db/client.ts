@@ -14,8 +14,24 @@ import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** Raw SQL access for libraries that bring their own queries (pg-boss). */
-export type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+/**
+ * A hot read as a named prepared statement: PostgreSQL parses and plans it once per connection
+ * instead of on every request (a search's planning costs as much as running it). One name must
+ * always carry the same text. PGlite, one connection in this process, just runs it.
+ */
+export type PreparedQuery = <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
+
+/** Raw SQL access for libraries that bring their own queries (pg-boss), and for hot reads. */
+export type SqlExecutor = {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  prepared: PreparedQuery;
+  /**
+   * Several reads of one request on one connection: a request that needs a second query (a search
+   * retried with its typos corrected) keeps its place instead of queueing for the pool again
+   * behind every other request.
+   */
+  onOneConnection<T>(work: (prepared: PreparedQuery) => Promise<T>): Promise<T>;
+};
 
 export type Database = {
   db: Db;
@@ -71,7 +87,24 @@ async function openPostgres(url: string, migrationsDir: string): Promise<Databas
   return {
     db,
     kind: "postgres",
-    sql: { executeSql: async (text, values) => pool.query(text, values as unknown[]) },
+    sql: {
+      executeSql: async (text, values) => pool.query(text, values as unknown[]),
+      prepared: async <Row>(name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows as Row[],
+      onOneConnection: async (work) => {
+        const client = await pool.connect();
+        let failed: Error | undefined;
+        try {
+          return await work(async <Row>(name: string, text: string, values: unknown[]) => (await client.query({ name, text, values })).rows as Row[]);
+        } catch (error) {
+          failed = error as Error;
+          throw error;
+        } finally {
+          // As pool.query does: a connection that saw an error is closed, not reused (it may be one the
+          // server has just terminated, before its socket is seen to close).
+          client.release(failed);
+        }
+      },
+    },
     migrate: () => migratePostgres(pool, migrationsDir),
     close: () => pool.end(),
   };
@@ -124,6 +157,10 @@ async function openPglite(dataDir: string | null, migrationsDir: string, lockSta
       // PGlite's exec runs multi-statement SQL (no parameters); query takes parameters.
       executeSql: async (text, values) =>
         values && values.length > 0 ? client.query(text, values) : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
+      prepared: async <Row>(_name: string, text: string, values: unknown[]) => (await client.query<Row>(text, values)).rows,
+      onOneConnection(work) {
+        return work(this.prepared);
+      },
     },
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsDir }),
     // The folder is released only after PGlite has flushed and closed it; closing twice is harmless.

@@ -38,6 +38,21 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
  * token is random there is no signing secret to share between app instances.
  */
 export function createSessionStore(db: Db) {
+  // Every staff request reads its session: prepared once per connection rather than planned each time.
+  const liveSession = db
+    .select({ id: users.id, name: users.name, username: users.username, role: users.role, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder("idHash")),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.createdAt, sql`now() - make_interval(secs => ${SESSION_MAX_AGE_MS / 1000})`),
+      ),
+    )
+    .limit(1)
+    .prepare("session_live");
+
   return {
     /** Starts a session for the user; returns the token for the cookie. */
     async create(userId: number): Promise<string> {
@@ -49,18 +64,7 @@ export function createSessionStore(db: Db) {
     /** The live session of a token with its user as the database says now (role, existence). */
     async load(token: string): Promise<{ idHash: string; user: SessionUser; expiresAt: Date } | null> {
       const idHash = hashToken(token);
-      const [row] = await db
-        .select({ id: users.id, name: users.name, username: users.username, role: users.role, expiresAt: sessions.expiresAt })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.idHash, idHash),
-            gt(sessions.expiresAt, sql`now()`),
-            gt(sessions.createdAt, sql`now() - make_interval(secs => ${SESSION_MAX_AGE_MS / 1000})`),
-          ),
-        )
-        .limit(1);
+      const [row] = await liveSession.execute({ idHash });
       if (!row) return null;
       const { expiresAt, ...user } = row;
       return { idHash, user, expiresAt };

@@ -9,6 +9,9 @@ import { byteText } from "./types";
 /** Letters a search may be typed without, and what they are typed as. */
 export const FOLD_FROM = "åäöéèáàüæø";
 export const FOLD_TO = "aaoeeaauao";
+/** Capitals that lower() leaves alone on a database whose locale is plain C, and their lower case. */
+const UPPER_LETTERS = "ÅÄÖÉÈÁÀÜÆØ";
+const LOWER_LETTERS = "åäöéèáàüæø";
 
 const swedishKey = (value: string) => sql.raw(`translate(lower(${value}), 'åäöæøéèáàüÅÄÖ', '{|}|}eeaau{|}')`);
 
@@ -31,7 +34,11 @@ export const customers = pgTable(
     remindersUnsubscribedAt: timestamp("reminders_unsubscribed_at", { withTimezone: true }),
     // The register's search and sort keys (issue 12), kept by the database so a search over tens of
     // thousands of customers neither rebuilds the text nor recomputes a key per row.
-    searchText: text("search_text").generatedAlwaysAs(sql.raw(`name || ' ' || email || ' ' || phone || ' ' || address || ' ' || postal_code || ' ' || city`)),
+    // In lower case, so a search compares with LIKE (about twice as fast per row as ILIKE); Å, Ä, Ö
+    // and accented capitals are lowered by name too, for a server whose locale lowers only ASCII.
+    searchKey: text("search_key").generatedAlwaysAs(
+      sql.raw(`translate(lower(name || ' ' || email || ' ' || phone || ' ' || address || ' ' || postal_code || ' ' || city), '${UPPER_LETTERS}', '${LOWER_LETTERS}')`),
+    ),
     sortFull: byteText("sort_full").generatedAlwaysAs(swedishKey("name")),
     sortFirst: byteText("sort_first").generatedAlwaysAs(swedishKey("split_part(trim(name), ' ', 1)")),
     // The last word: "Lars von Essen" sorts under E.
@@ -42,7 +49,7 @@ export const customers = pgTable(
     index("customers_email_idx").on(t.email),
     index("customers_city_idx").on(t.city),
     // Substrings and typos through trigrams, on both databases.
-    index("customers_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("customers_search_key_trgm_idx").using("gin", sql`${t.searchKey} gin_trgm_ops`),
     // The whole register in any order, a page at a time, without sorting it.
     index("customers_sort_full_idx").on(t.sortFull, t.id),
     index("customers_sort_first_idx").on(t.sortFirst, t.sortFull, t.id),

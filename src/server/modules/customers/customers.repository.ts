@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CustomerSort, CustomerSummary } from "@/common/schemas/customers";
-import type { Db } from "../../db/client";
+import type { Db, PreparedQuery, SqlExecutor } from "../../db/client";
 import { FOLD_FROM, FOLD_TO, bookingImages, bookings, customerDataEvents, customers, emailOutbox, installationProtocols, products, reminders, serviceHistory, sharedBookingLinks } from "../../db/schema";
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -17,7 +17,7 @@ const SORT_KEYS: Record<CustomerSort, string[]> = {
   lastName: ["sort_last", "sort_full"],
   city: ["sort_city", "sort_full"],
 };
-const orderOf = (sort: CustomerSort, dir: "asc" | "desc", table = "") => sql.raw([...SORT_KEYS[sort], "id"].map((key) => `${table}${key} ${dir}`).join(", "));
+const orderOf = (sort: CustomerSort, dir: "asc" | "desc", table = "") => [...SORT_KEYS[sort], "id"].map((key) => `${table}${key} ${dir}`).join(", ");
 
 // Written out with table names: inside a subquery an unqualified "id" would be the inner table's.
 const counts = {
@@ -29,67 +29,118 @@ const TYPO_SIMILARITY = 0.45;
 /** Words of a search that must each be found; more are ignored. */
 const MAX_SEARCH_WORDS = 6;
 
-export function createCustomersRepository(db: Db) {
-  /** Every word of the search somewhere in the customer's text ("Sandström Upps"), served by the trigram index. */
-  const containingEvery = (q: string): SQL =>
-    sql.join(
-      q.split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS).map((word) => sql`search_text ilike ${`%${escapeLike(word)}%`}`),
-      sql` and `,
-    );
-  /**
-   * The search with each misspelt word replaced by the customers' word most like it ("Lindkvist" →
-   * "lindqvist", "Upsala" → "uppsala"), or null when no word has a better match (pg_trgm similarity
-   * over the small table of the customers' words, not over every customer).
-   */
-  async function corrected(q: string): Promise<string | null> {
-    const words = q.toLowerCase().split(/[^\p{L}\d]+/u).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
-    const typed = words.filter((word) => /^\p{L}{3,}$/u.test(word));
-    if (typed.length === 0) return null;
-    // `%` (default threshold 0.3) lets the trigram index find the candidates; the closer bar is applied after.
-    const found = await db.execute(sql`
-      select q.typed, (
+/** The columns of a listed customer (CustomerSummary), from `c` in the query. */
+const LISTED = `c.id, c.name, c.email, c.phone, c.address, c.postal_code as "postalCode", c.city, c.notes,
+  (select count(*)::int from products p where p.customer_id = c.id) as "productCount",
+  (select count(*)::int from bookings b where b.customer_id = c.id) as "bookingCount",
+  c.anonymized_at is not null as anonymized,
+  to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
+
+/**
+ * The statement of one register page, named by its sort, direction, number of search words and
+ * whether the words are to be corrected; PostgreSQL keeps its plan per connection.
+ *
+ * - No words: the whole register, a walk along the sort key's index, no sorting.
+ * - Words ($3… a LIKE pattern each): the matches are collected through the trigram index first (a
+ *   materialized CTE), then counted and sorted in the same statement. Walking a sort key's index and
+ *   filtering every customer on the way is far slower whenever the matches share the sort key (a
+ *   surname, sorted by last name).
+ * - Corrected ($3 the words, $4 which of them are words a typo can be in, $5 the similarity): each
+ *   such word replaced by the customers' word most like it ("lindkvist" → "lindqvist", "upsala" →
+ *   "uppsala"; pg_trgm over the small table of the customers' words, not over every customer), and
+ *   the corrected search run in the same statement: nothing found as typed costs one more statement,
+ *   not two.
+ *
+ * $1 is the page size and $2 the offset. The page is left-joined to one row of totals, so a page past
+ * the last one still says how many there are.
+ */
+function pageStatement(sort: CustomerSort, dir: "asc" | "desc", words: number, corrected = false) {
+  const name = `customers_${corrected ? "corrected" : "page"}_${sort}_${dir}_${words}`;
+  let text = statementTexts.get(name);
+  if (text === undefined) {
+    text = words === 0 ? wholeRegisterText(sort, dir) : matchingText(sort, dir, words, corrected);
+    statementTexts.set(name, text);
+  }
+  return { name, text };
+}
+const statementTexts = new Map<string, string>();
+
+const wholeRegisterText = (sort: CustomerSort, dir: "asc" | "desc") => `
+  with page as (select id from customers order by ${orderOf(sort, dir)} limit $1 offset $2)
+  select ${LISTED}, totals.total, null as suggestion
+  from (select count(*)::int as total from customers) as totals
+  left join (page join customers c on c.id = page.id) on true
+  order by ${orderOf(sort, dir, "c.")}`;
+
+function matchingText(sort: CustomerSort, dir: "asc" | "desc", words: number, corrected: boolean) {
+  const pattern = (i: number) => (corrected ? `(select '%' || word || '%' from fixed where ord = ${i + 1})` : `$${i + 3}`);
+  const conditions = Array.from({ length: words }, (_, i) => `search_key like ${pattern(i)}`);
+  // `%` (threshold 0.3) lets the trigram index find the candidates; the closer bar is applied after.
+  const correction = `
+    fixed as materialized (
+      select t.ord, t.word as typed, coalesce(case when t.typo then (
         select w.word from customer_search_words w
-        where w.folded % q.folded and similarity(w.folded, q.folded) >= ${TYPO_SIMILARITY}
-        order by similarity(w.folded, q.folded) desc, w.word limit 1
-      ) as best
-      from (select typed, translate(typed, ${FOLD_FROM}, ${FOLD_TO}) as folded from (values ${sql.join(
-        typed.map((word) => sql`(${word}::text)`),
-        sql`, `,
-      )}) as v(typed)) as q`);
-    const best = new Map((found as unknown as { rows: { typed: string; best: string | null }[] }).rows.map((r) => [r.typed, r.best]));
-    const fixed = words.map((word) => best.get(word) ?? word);
-    return fixed.some((word, i) => word !== words[i]) ? fixed.join(" ") : null;
+        where w.folded % f.folded and similarity(w.folded, f.folded) >= $5
+        order by similarity(w.folded, f.folded) desc, w.word limit 1
+      ) end, t.word) as word
+      from unnest($3::text[], $4::boolean[]) with ordinality as t(word, typo, ord),
+        lateral (select translate(t.word, '${FOLD_FROM}', '${FOLD_TO}') as folded) as f
+    ),
+    suggestion as materialized (select string_agg(word, ' ' order by ord) as text, bool_or(word <> typed) as changed from fixed),`;
+  return `
+    with ${corrected ? correction : ""}
+    hits as materialized (
+      select ${[...SORT_KEYS[sort], "id"].join(", ")} from customers
+      where ${[...(corrected ? ["(select changed from suggestion)"] : []), ...conditions].join(" and ")}
+    ),
+    page as (select id from hits order by ${orderOf(sort, dir)} limit $1 offset $2)
+    select ${LISTED}, totals.total, ${corrected ? "(select text from suggestion)" : "null"} as suggestion
+    from (select count(*)::int as total from hits) as totals
+    left join (page join customers c on c.id = page.id) on true
+    order by ${orderOf(sort, dir, "c.")}`;
+}
+
+/** A listed row without its total; field by field, as a page of them is built on every keystroke. */
+const listedCustomer = (row: CustomerSummary): CustomerSummary => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  address: row.address,
+  postalCode: row.postalCode,
+  city: row.city,
+  notes: row.notes,
+  productCount: row.productCount,
+  bookingCount: row.bookingCount,
+  anonymized: row.anonymized,
+  createdAt: row.createdAt,
+});
+
+/** The words of a search as the stored key has them: lower case, at most MAX_SEARCH_WORDS. */
+const searchWords = (q: string) => q.toLocaleLowerCase("sv").split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+/** The words of a search to correct: letters and digits only, so no LIKE wildcard is among them. */
+const typoWords = (q: string) => q.toLocaleLowerCase("sv").split(/[^\p{L}\d]+/u).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+/** Only a word of three or more letters can hold a typo worth correcting ("070" and "kund12" are left as typed). */
+const mayHoldTypo = (word: string) => /^\p{L}{3,}$/u.test(word);
+
+export function createCustomersRepository(db: Db, executor: SqlExecutor) {
+  type ListedRow = Omit<CustomerSummary, "id"> & { id: number | null; total: number; suggestion: string | null };
+  type Page = { items: CustomerSummary[]; total: number; suggestion: string | null };
+
+  async function runPage(query: PreparedQuery, statement: { name: string; text: string }, values: unknown[]): Promise<Page> {
+    const rows = await query<ListedRow>(statement.name, statement.text, values);
+    const items = rows.filter((row): row is ListedRow & { id: number } => row.id !== null).map(listedCustomer);
+    return { items, total: rows[0].total, suggestion: rows[0].suggestion };
   }
 
-  type ListedRow = Omit<CustomerSummary, "createdAt"> & { createdAt: Date | string; total: number };
-  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-  /** The columns of a listed customer (CustomerSummary), from `c` in the query. */
-  const listed = sql.raw(`c.id, c.name, c.email, c.phone, c.address, c.postal_code as "postalCode", c.city, c.notes,
-    (select count(*)::int from products p where p.customer_id = c.id) as "productCount",
-    (select count(*)::int from bookings b where b.customer_id = c.id) as "bookingCount",
-    c.anonymized_at is not null as anonymized, c.created_at as "createdAt"`);
+  /** One page of the customers containing every word, in order, and how many they are. */
+  const matchingPage = (query: PreparedQuery, words: string[], sort: CustomerSort, dir: "asc" | "desc", limit: number, offset: number) =>
+    runPage(query, pageStatement(sort, dir, words.length), [limit, offset, ...words.map((word) => `%${escapeLike(word)}%`)]);
 
-  /**
-   * One page of the customers matching `where`, in order, and how many match, in one query. The
-   * matches are collected first through the trigram index (a materialized CTE), then counted and
-   * sorted: walking a sort key's index and filtering every customer on the way is far slower whenever
-   * the matches share the sort key (a surname, sorted by last name).
-   */
-  async function matchingPage(where: SQL | null, sort: CustomerSort, dir: "asc" | "desc", limit: number, offset: number) {
-    const rows = rowsOf<ListedRow>(
-      await db.execute(
-        where
-          ? sql`
-            with hits as materialized (select ${sql.raw([...SORT_KEYS[sort], "id"].join(", "))} from customers where ${where}),
-            page as (select id from hits order by ${orderOf(sort, dir)} limit ${limit} offset ${offset})
-            select ${listed}, (select count(*) from hits)::int as total from page join customers c on c.id = page.id order by ${orderOf(sort, dir, "c.")}`
-          : // The whole register: a walk along the sort key's index, no sorting.
-            sql`select ${listed}, (select count(*) from customers)::int as total from customers c order by ${orderOf(sort, dir, "c.")} limit ${limit} offset ${offset}`,
-      ),
-    );
-    const total = rows.length > 0 ? rows[0].total : offset === 0 ? 0 : rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from customers ${where ? sql`where ${where}` : sql``}`))[0].n;
-    const items: CustomerSummary[] = rows.map(({ total: _total, createdAt, ...row }) => ({ ...row, createdAt: new Date(createdAt).toISOString() }));
-    return { items, total };
+  /** The same with typos corrected; the corrected search comes back as `suggestion` when it finds anyone. */
+  async function correctedPage(query: PreparedQuery, words: string[], sort: CustomerSort, dir: "asc" | "desc", limit: number, offset: number) {
+    const found = await runPage(query, pageStatement(sort, dir, words.length, true), [limit, offset, words, words.map(mayHoldTypo), TYPO_SIMILARITY]);
+    return { ...found, suggestion: found.total > 0 ? found.suggestion : null };
   }
 
   return {
@@ -98,16 +149,16 @@ export function createCustomersRepository(db: Db) {
      * nothing contains it are typos forgiven, so "exempel" finds every e-mail at exempel.se, and
      * "Lindkvist" finds Lindqvist (the corrected search is returned as `suggestion`).
      */
-    async list(input: { q: string; sort: CustomerSort; dir: "asc" | "desc"; page: number; pageSize: number }) {
+    list(input: { q: string; sort: CustomerSort; dir: "asc" | "desc"; page: number; pageSize: number }) {
       const offset = (input.page - 1) * input.pageSize;
       const q = input.q.trim();
-      const page = (where: SQL | null) => matchingPage(where, input.sort, input.dir, input.pageSize, offset);
-      if (!q) return { ...(await page(null)), suggestion: null };
-      const found = await page(containingEvery(q));
-      const suggestion = found.total === 0 && q.length >= 3 ? await corrected(q) : null;
-      if (!suggestion) return { ...found, suggestion: null };
-      const fixed = await page(containingEvery(suggestion));
-      return { ...fixed, suggestion: fixed.total > 0 ? suggestion : null };
+      return executor.onOneConnection(async (query) => {
+        const found = await matchingPage(query, searchWords(q), input.sort, input.dir, input.pageSize, offset);
+        const typed = typoWords(q);
+        if (found.total > 0 || q.length < 3 || !typed.some(mayHoldTypo)) return found;
+        const corrected = await correctedPage(query, typed, input.sort, input.dir, input.pageSize, offset);
+        return corrected.total > 0 ? corrected : found;
+      });
     },
 
     async findById(id: number) {

@@ -66,6 +66,11 @@ describe("GET /api/customers", () => {
     expect(await names(`q=${encodeURIComponent("753 20")}`)).toEqual(["Åsa Öberg"]);
     expect(await names("q=Anderson")).toEqual(["Erik Andersson"]); // one s missing
     expect(await names("q=Lindkvist")).toEqual(["Anna-Karin Lindqvist"]); // k for q
+    // Capitals, Swedish ones too, as typed with caps lock on.
+    expect(await names(`q=${encodeURIComponent("ÖBERG")}`)).toEqual(["Åsa Öberg"]);
+    expect(await names(`q=${encodeURIComponent("LINDQVIST BJÖRKVÄGEN")}`)).toEqual(["Anna-Karin Lindqvist"]);
+    // A typo in one word, part of a phone number in the other.
+    expect(await names(`q=${encodeURIComponent("Lindkvist 08-123")}`)).toEqual(["Anna-Karin Lindqvist"]);
     // LIKE wildcards are text: "%" or "_" alone would otherwise match everyone.
     expect(await names(`q=${encodeURIComponent("%")}`)).toEqual([]);
     expect(await names(`q=${encodeURIComponent("_")}`)).toEqual([]);
@@ -91,7 +96,10 @@ describe("GET /api/customers", () => {
   it("answers in pages with the total, and refuses bad queries in Swedish", async () => {
     const res = await send("GET", "/api/customers?sort=fullName&page=1");
     expect(res.json()).toMatchObject({ total: 5, page: 1, pageSize: 24 });
-    expect((await send("GET", "/api/customers?page=2")).json().items).toEqual([]);
+    // A page past the last one is empty but still says how many there are: the register, a search, a corrected search.
+    expect((await send("GET", "/api/customers?page=2")).json()).toMatchObject({ items: [], total: 5 });
+    expect((await send("GET", "/api/customers?q=exempel&page=2")).json()).toMatchObject({ items: [], total: 5 });
+    expect((await send("GET", "/api/customers?q=Lindkvist&page=2")).json()).toMatchObject({ items: [], total: 1, suggestion: "lindqvist" });
     for (const bad of ["sort=age", "dir=up", "page=0", "page=abc"]) {
       const answer = await send("GET", `/api/customers?${bad}`);
       expect(answer.statusCode, bad).toBe(400);

@@ -26,7 +26,7 @@ const toSummary = ({ customer, productCount, bookingCount }: Summary): CustomerS
 const money = (value: string | null) => (value === null ? null : Number(value));
 
 /** The customer's own data: without the search and sort keys the database derives from it. */
-function exportedCustomer({ searchText: _search, sortFull: _full, sortFirst: _first, sortLast: _last, sortCity: _city, ...customer }: CustomerRow) {
+function exportedCustomer({ searchKey: _search, sortFull: _full, sortFirst: _first, sortLast: _last, sortCity: _city, ...customer }: CustomerRow) {
   return { ...customer, anonymizedAt: customer.anonymizedAt?.toISOString() ?? null, remindersUnsubscribedAt: customer.remindersUnsubscribedAt?.toISOString() ?? null, createdAt: customer.createdAt.toISOString() };
 }
 
