@@ -14,7 +14,7 @@ async function openRegister(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Kundregister" })).toBeVisible({ timeout: 20_000 });
 }
 
-test("an admin creates a customer, finds them by a misspelt name, opens the detail, exports the data and deletes them", async ({ page, loginAs }, testInfo) => {
+test("an admin creates a customer, finds them by a misspelt name, opens the detail, exports the data and deletes them", async ({ page, loginAs, baseURL }, testInfo) => {
   await loginAs("admin");
   await openRegister(page);
   await expectNoSeriousA11yViolations(page);
@@ -44,10 +44,21 @@ test("an admin creates a customer, finds them by a misspelt name, opens the deta
   await search.fill(`Henrietta Lindkvist${tag}`);
   await expect(page.getByRole("button", { name: `Visa ${name}` })).toBeVisible();
 
+  // Their heat pump, registered meanwhile on the products screen (here through its API).
+  const [{ id }] = (await (await page.request.get(`/api/customers?q=${tag}`)).json()).items as { id: number }[];
+  const product = await page.request.post("/api/products", {
+    data: { customerId: id, type: "luftvärmepump", brand: "Nibe", model: "F2120", serialNumber: `K-${tag}`, installationDate: "2024-05-02" },
+    headers: { origin: baseURL! },
+  });
+  expect(product.status(), await product.text()).toBe(201);
+
   await page.getByRole("button", { name: `Visa ${name}` }).click();
   const detail = page.getByRole("dialog", { name });
   await expect(detail).toContainText("070-987 65 43");
   await expect(detail).toContainText("Lönngatan 4, 753 21 Uppsala");
+  const products = detail.getByRole("region", { name: "Produkter" });
+  await expect(products).toContainText("Nibe F2120");
+  await expect(products).toContainText(/Luftvärmepump · Installerad tors 2 maj 2024 · Serienummer K-/);
   await expect(detail).toContainText("Inga bokningar.");
   await expectNoSeriousA11yViolations(page);
 
@@ -82,4 +93,39 @@ test("the register sorts by last name and by city, and keeps the choice in the a
   const lastNames = shown.map((n) => n.trim().split(/\s+/).pop()!.toLowerCase());
   const swedish = new Intl.Collator("sv");
   expect([...lastNames].sort((a, b) => swedish.compare(b, a))).toEqual(lastNames);
+});
+
+test("a search with more customers than a page shows them a page at a time, and Back returns to the first", async ({ page, loginAs, baseURL }, testInfo) => {
+  await loginAs("admin");
+  const tag = unique(testInfo);
+  const ids: number[] = [];
+  for (let i = 1; i <= 25; i++) {
+    const res = await page.request.post("/api/customers", {
+      data: { name: `Sidkund ${String(i).padStart(2, "0")} Blad${tag}`, email: `sida.${i}.${tag}@exempel.se`, phone: "070-100 00 00", address: `Sidgatan ${i}`, city: "Enköping", postalCode: "745 31" },
+      headers: { origin: baseURL! },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    ids.push((await res.json()).id);
+  }
+  try {
+    await page.goto(`/admin/customers?q=Blad${tag}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Kundregister" })).toBeVisible({ timeout: 20_000 });
+    const cards = page.getByRole("button", { name: new RegExp(`^Visa Sidkund \\d+ Blad${tag}$`) });
+    await expect(page.getByRole("status").filter({ hasText: "25 kunder" })).toBeVisible();
+    await expect(cards).toHaveCount(24);
+    const pages = page.getByRole("navigation", { name: "Sidor" });
+    await expect(pages).toContainText("Sida 1 av 2");
+    await expect(pages.getByRole("button", { name: "Föregående" })).toBeDisabled();
+    await pages.getByRole("button", { name: "Nästa" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(pages).toContainText("Sida 2 av 2");
+    await expect(cards).toHaveCount(1);
+    // Sorted by name: the 25th is the one left for the second page.
+    await expect(cards).toHaveAccessibleName(`Visa Sidkund 25 Blad${tag}`);
+    await page.goBack();
+    await expect(pages).toContainText("Sida 1 av 2");
+    await expect(cards).toHaveCount(24);
+  } finally {
+    for (const id of ids) await page.request.delete(`/api/customers/${id}`, { headers: { origin: baseURL! } });
+  }
 });

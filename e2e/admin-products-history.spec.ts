@@ -18,6 +18,7 @@ test("an admin registers a product for a customer found by name, then finds it b
 
   await page.goto("/admin/products");
   await expect(page.getByRole("heading", { level: 1, name: "Produkter" })).toBeVisible({ timeout: 20_000 });
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: "Ny produkt", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Ny produkt" });
   await dialog.getByRole("button", { name: "Skapa produkt" }).click();
@@ -46,21 +47,30 @@ test("an admin registers a product for a customer found by name, then finds it b
   const detail = page.getByRole("dialog", { name: "Thermia Calibra Eco" });
   await expect(detail).toContainText(`SN-${tag}`);
   await expect(detail).toContainText("Bergvärmepump");
+  await expect(detail).toContainText(`Petra Produkt${tag}, Gävle`);
+  await expect(detail).toContainText(/Installerad\s*sön 15 sep\.? 2024/);
+  await expect(detail).toContainText(/Garanti till\s*lör 15 sep\.? 2029/);
   await expectNoSeriousA11yViolations(page);
 });
 
-test("the service history lists the visits done, searches them and shows one", async ({ page, loginAs }) => {
+test("the service history lists the visits done, searches them and shows one with its fault, work, parts, cost and follow-up", async ({ page, loginAs }) => {
   await loginAs("admin");
   await page.goto("/admin/service-history");
   await expect(page.getByRole("heading", { level: 1, name: "Servicehistorik" })).toBeVisible({ timeout: 20_000 });
   const entries = page.getByRole("button", { name: /^Visa / });
   await expect(entries.first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.getByLabel("Sök i servicehistoriken").fill("Läcksökning");
   // The list follows the search (the first card shows its work done).
   await expect(entries.first()).toContainText("Läcksökning");
+  // The demo data's troubleshooting visits: whether this one needs a follow-up is the data's own.
+  const [first] = (await (await page.request.get(`/api/service-history?q=${encodeURIComponent("Läcksökning")}`)).json()) as { followUpNeeded: boolean }[];
   await entries.first().click();
   const detail = page.getByRole("dialog");
-  await expect(detail).toContainText("Läcksökning");
-  await expect(detail).toContainText("Kostnad");
+  await expect(detail).toContainText(/Fel\s*Felkod E5, låg köldmedietryck\./);
+  await expect(detail).toContainText(/Åtgärder\s*Läcksökning, tätning av flänsförband och påfyllning av köldmedium\./);
+  await expect(detail).toContainText(/Delar\s*Flänsmutter 1\/4"/);
+  await expect(detail).toContainText(/Kostnad\s*2\s500\skr/);
+  await expect(detail).toContainText(first.followUpNeeded ? /Uppföljning\s*Ja/ : /Uppföljning\s*Nej/);
   await expectNoSeriousA11yViolations(page);
 });

@@ -49,7 +49,7 @@ test("an admin imports customers by the form and by pasted JSON, sees the old pu
   await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: "Importera kunder", exact: true }).click();
   await expect(toasts(page)).toContainText("Import slutförd");
-  await expect(toasts(page)).toContainText("1 kund importerad.");
+  await expect(toasts(page)).toContainText("1 kund importerad: 1 ny kund och 1 ny värmepump.");
 
   // Pasted JSON: must be an array, and a bad row imports nothing.
   const json = page.getByLabel("JSON med kunder");
@@ -71,7 +71,7 @@ test("an admin imports customers by the form and by pasted JSON, sees the old pu
   await json.fill(JSON.stringify(customers, null, 2));
   await importJson.click();
   await expect(toasts(page)).toContainText("JSON importerad");
-  await expect(toasts(page)).toContainText("2 kunder importerade.");
+  await expect(toasts(page)).toContainText("2 kunder importerade: 2 nya kunder och 2 nya värmepumpar.");
 
   // Pending: pumps 24 months (of 30 days) or older, not the new one.
   await page.getByRole("tab", { name: "Väntande produkter" }).click();
@@ -123,7 +123,23 @@ test("the admin sends the due reminders; the customer books with their details f
   await page.goto(bookingUrl!);
   await expect(page.getByRole("status").filter({ hasText: "Servicepåminnelse: 15 % rabatt på service" })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByLabel("Värmepumpsmodell")).toHaveValue("Nibe F2120-12");
+  await expect(page.getByRole("radio", { name: "Service", exact: true })).toBeChecked();
   await expectNoSeriousA11yViolations(page);
+  // On to the contact step: the first free time, then her details are already there.
+  await page.getByLabel("Beskrivning", { exact: true }).fill("Årlig service efter påminnelsen.");
+  await page.getByRole("button", { name: "Nästa", exact: true }).click();
+  await expect(page.getByText(/^Valt datum:/)).toBeVisible({ timeout: 20_000 });
+  const times = page.getByRole("group", { name: "Välj starttid" }).getByRole("radio");
+  await expect(times.first()).toBeVisible();
+  await times.first().check();
+  await page.getByRole("button", { name: "Nästa", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Dina uppgifter" })).toBeVisible();
+  await expect(page.getByLabel("Namn", { exact: true })).toHaveValue("Greta Lindholm");
+  await expect(page.getByLabel("E-postadress", { exact: true })).toHaveValue("greta.lindholm@exempel.se");
+  await expect(page.getByLabel("Telefonnummer", { exact: true })).toHaveValue("070-678 90 12");
+  await expect(page.getByLabel("Adress", { exact: true })).toHaveValue("Lönnvägen 7");
+  await expect(page.getByLabel("Ort", { exact: true })).toHaveValue("Sigtuna");
+  await expect(page.getByLabel("Postnummer", { exact: true })).toHaveValue("193 30");
 
   // One click: the link shows the question, the button ends the reminders.
   await page.goto(unsubscribeUrl!);

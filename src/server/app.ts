@@ -211,7 +211,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(customersRoutes, { customers: createCustomersService(createCustomersRepository(database.db, database.sql)) });
   await app.register(productsRoutes, { db: database.db });
-  await app.register(serviceRemindersRoutes, { db: database.db, reminders: serviceReminders });
+  await app.register(serviceRemindersRoutes, { reminders: serviceReminders });
   await app.register(serviceReminderLinkRoutes, { reminders: serviceReminders, settings });
   await app.register(planningRoutes, { planning: createPlanningRepository(database.db), bookings: bookingsRepo, today: availability.today });
   await app.register(statisticsRoutes, { statistics: createStatisticsRepository(database.db), today: availability.today });

@@ -1,6 +1,7 @@
 // Contracts of products and service history (SPEC §2 Products and Service history, §3, §7; issue 12).
 import { z } from "zod";
 import { isoDateSchema } from "./bookings";
+import { IMPORT_PUMP_TYPE_LABELS } from "./service-reminders";
 
 export const productsText = {
   customerRequired: "Välj en kund",
@@ -13,6 +14,7 @@ export const productsText = {
   historyNotFound: "Serviceposten finns inte.",
   warrantyBeforeInstall: "Garantin kan inte sluta före installationen",
   tooLong: "För lång text",
+  serialTaken: (serialNumber: string, customerName: string) => `Serienumret ${serialNumber} finns redan registrerat (${customerName}).`,
 } as const;
 
 /** SPEC §3: the types offered in admin. */
@@ -23,6 +25,11 @@ export const PRODUCT_TYPE_LABELS: Record<(typeof PRODUCT_TYPES)[number], string>
   bergvärmepump: "Bergvärmepump",
   vattenvärmepump: "Vattenvärmepump",
 };
+
+/** A product's type as a label, whether the admin form's (§3) or the import's type. */
+export function productTypeLabel(type: string): string {
+  return PRODUCT_TYPE_LABELS[type as keyof typeof PRODUCT_TYPE_LABELS] ?? IMPORT_PUMP_TYPE_LABELS[type as keyof typeof IMPORT_PUMP_TYPE_LABELS] ?? type;
+}
 
 const optionalText = (max: number) => z.string().trim().max(max, productsText.tooLong).nullish().transform((v) => v || null);
 const optionalDate = isoDateSchema("Ange datumet som ÅÅÅÅ-MM-DD").nullish().or(z.literal("")).transform((v) => v || null);

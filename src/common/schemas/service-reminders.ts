@@ -74,7 +74,9 @@ export const ImportPayloadSchema = z.preprocess(
     { error: remindersText.invalidJson },
   ),
 );
-export const ImportResultSchema = z.object({ importedCount: z.number() });
+/** importedCount: the customers of the file; newCustomers and newProducts: what was not in the register already. */
+export const ImportResultSchema = z.object({ importedCount: z.number(), newCustomers: z.number(), newProducts: z.number() });
+export type ImportResult = z.infer<typeof ImportResultSchema>;
 
 export const PendingProductSchema = z.object({
   id: z.number(),

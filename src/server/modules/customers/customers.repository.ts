@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CustomerSort, CustomerSummary } from "@/common/schemas/customers";
 import type { Db, PreparedQuery, SqlExecutor } from "../../db/client";
+import { lockCustomerEmail } from "../../db/locks";
 import { FOLD_FROM, FOLD_TO, bookingImages, bookings, customerDataEvents, customers, emailOutbox, installationProtocols, products, reminders, serviceHistory, sharedBookingLinks } from "../../db/schema";
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -166,14 +167,18 @@ export function createCustomersRepository(db: Db, executor: SqlExecutor) {
       return row;
     },
 
-    async findByEmail(email: string) {
-      const [row] = await db.select({ id: customers.id }).from(customers).where(sql`lower(${customers.email}) = lower(${email})`).limit(1);
-      return row;
-    },
-
-    async create(values: typeof customers.$inferInsert) {
-      const [row] = await db.insert(customers).values(values).returning();
-      return row;
+    /**
+     * A new customer, or null when one with this e-mail (any case) exists: checked and written under
+     * the e-mail's lock, which bookings and the import take too, so parallel requests make one.
+     */
+    async createUnlessEmailTaken(values: typeof customers.$inferInsert): Promise<CustomerRow | null> {
+      return db.transaction(async (tx) => {
+        await lockCustomerEmail(tx, values.email);
+        const [taken] = await tx.select({ id: customers.id }).from(customers).where(sql`lower(${customers.email}) = lower(${values.email})`).limit(1);
+        if (taken) return null;
+        const [row] = await tx.insert(customers).values(values).returning();
+        return row;
+      });
     },
 
     async related(customerId: number) {

@@ -133,6 +133,34 @@ describe("POST /api/customers", () => {
   });
 });
 
+describe("one customer per e-mail address under parallel requests", () => {
+  it("makes one customer when twenty creates and a public booking of one address race, from two instances", async () => {
+    const other = await buildApp(testConfig(), { database, now: () => NOW });
+    await other.ready();
+    try {
+      const otherAdmin = await loginAs(other, "chef", "Chef12345", "admin");
+      const person = { name: "Samtidig Kund", phone: "070-1234567", address: "Kapplöpningsvägen 1", city: "Uppsala", postalCode: "75320" };
+      const create = (i: number) =>
+        (i % 2 ? other : app).inject({
+          method: "POST",
+          url: "/api/customers",
+          headers: { ...SAME_ORIGIN, cookie: i % 2 ? otherAdmin : admin },
+          payload: { ...person, email: i % 3 ? "samtidig@kapplopp.se" : "SAMTIDIG@Kapplopp.se" },
+        });
+      const booking = app.inject({ method: "POST", url: "/api/bookings", payload: bookingPayload({ email: "Samtidig@kapplopp.se", name: "Samtidig Kund", timeSlot: "10:00-12:00" }) });
+      const [booked, ...answers] = await Promise.all([booking, ...Array.from({ length: 20 }, (_, i) => create(i))]);
+      expect(booked.statusCode, booked.body).toBe(201);
+      const codes = answers.map((answer) => answer.statusCode).sort();
+      expect(codes.filter((code) => code === 201).length).toBeLessThanOrEqual(1);
+      expect(codes.every((code) => code === 201 || code === 409), codes.join()).toBe(true);
+      const rows = await queryRows<{ n: number }>(database, sql`select count(*)::int as n from customers where lower(email) = 'samtidig@kapplopp.se'`);
+      expect(rows[0].n).toBe(1);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe("detail, delete, erasure and export", () => {
   it("deletes a customer without bookings or history, recorded", async () => {
     const created = await send("POST", "/api/customers", { name: "Kort Besök", email: "kort@exempel.se", phone: "070-1234567", address: "Gatan 1", city: "Ort", postalCode: "12345" });
@@ -149,9 +177,19 @@ describe("detail, delete, erasure and export", () => {
     const booked = await app.inject({ method: "POST", url: "/api/bookings", payload: bookingPayload({ email: "gdpr@exempel.se", name: "Greta Dataskydd", images: [await phonePhotoDataUrl()] }) });
     expect(booked.statusCode, booked.body).toBe(201);
     const [{ id }] = await queryRows<{ id: number }>(database, sql`select id from customers where email = 'gdpr@exempel.se'`);
+    // Her heat pump, its installation protocol (photo and signatures) and a service visit.
+    const product = await send("POST", "/api/products", { customerId: id, type: "luftvärmepump", brand: "Nibe", model: "F2120", serialNumber: "GDPR-1", installationDate: "2024-05-02" });
+    expect(product.statusCode, product.body).toBe(201);
+    const photoUrl = await phonePhotoDataUrl();
+    await database.db.execute(sql`insert into installation_protocols (public_id, customer_id, installation_date, customer_name, customer_email, installed_model, protocol_images, technician_signature, customer_signature)
+      values ('gdpr-protokoll-0001', ${id}, '2024-05-02', 'Greta Dataskydd', 'gdpr@exempel.se', 'F2120', ${JSON.stringify({ condenseDrainPipe: [photoUrl], serialNumbers: [], completedInstallation: [] })}::jsonb, 'data:image/png;base64,dGVrbmlrZXI=', 'data:image/png;base64,a3VuZA==')`);
+    await database.db.execute(sql`insert into service_history (customer_id, product_id, service_date, service_type, technician, issues, actions, parts, cost)
+      values (${id}, ${product.json().id}, '2025-05-02T08:00:00Z', 'maintenance', 'Tekla', 'Svag värme', 'Rengjorde filter', 'Filter', 1800)`);
     const detail = (await send("GET", `/api/customers/${id}`)).json();
-    expect(detail.customer).toMatchObject({ name: "Greta Dataskydd", bookingCount: 1, anonymized: false });
+    expect(detail.customer).toMatchObject({ name: "Greta Dataskydd", bookingCount: 1, productCount: 1, anonymized: false });
     expect(detail.bookings).toHaveLength(1);
+    expect(detail.products).toEqual([{ id: product.json().id, brand: "Nibe", model: "F2120", type: "luftvärmepump", serialNumber: "GDPR-1", installDate: "2024-05-02", warrantyEnd: null }]);
+    expect(detail.serviceHistory).toMatchObject([{ serviceType: "maintenance", technician: "Tekla", actions: "Rengjorde filter", cost: 1800 }]);
 
     const res = await send("GET", `/api/customers/${id}/export`);
     expect(res.statusCode).toBe(200);
@@ -162,6 +200,11 @@ describe("detail, delete, erasure and export", () => {
     expect(data.images).toHaveLength(1);
     expect(data.images[0].dataUrl).toMatch(/^data:image\/jpeg;base64,/);
     expect(data.emails.map((e: { subject: string }) => e.subject)).toEqual([expect.stringMatching(/^Bokningsbekräftelse/)]);
+    expect(data.products).toMatchObject([{ model: "F2120", serialNumber: "GDPR-1" }]);
+    expect(data.serviceHistory).toMatchObject([{ issues: "Svag värme", actions: "Rengjorde filter", parts: "Filter" }]);
+    expect(data.installationProtocols).toMatchObject([
+      { publicId: "gdpr-protokoll-0001", installedModel: "F2120", technicianSignature: "data:image/png;base64,dGVrbmlrZXI=", customerSignature: "data:image/png;base64,a3VuZA==", protocolImages: { condenseDrainPipe: [photoUrl] } },
+    ]);
     expect(data.exportedBy).toBe("Chefen Anna");
     // The photo kept no GPS position (DECISIONS 20), in the export either.
     const photo = Buffer.from(data.images[0].dataUrl.split(",")[1], "base64");
@@ -180,7 +223,7 @@ describe("detail, delete, erasure and export", () => {
 
     const detail = (await send("GET", `/api/customers/${id}`)).json();
     expect(detail.customer).toMatchObject({ name: `Raderad kund #${id}`, phone: "", address: "", anonymized: true });
-    expect(detail.serviceHistory).toMatchObject([{ actions: "Filterbyte", cost: 2500 }]);
+    expect(detail.serviceHistory).toMatchObject([{ actions: "Filterbyte", cost: 2500 }, { actions: "Rengjorde filter", cost: 1800 }]);
     const [row] = await queryRows<Record<string, string>>(database, sql`select contact_name, contact_email, contact_phone, address, description from bookings where id = ${booking.id}`);
     expect(row).toEqual({ contact_name: `Raderad kund #${id}`, contact_email: `raderad-${id}@raderad.invalid`, contact_phone: "", address: "", description: "" });
     expect(await queryRows(database, sql`select id from booking_images where booking_id = ${booking.id}`)).toHaveLength(0);

@@ -59,8 +59,8 @@ export function createCustomersService(repo: CustomersRepository) {
 
     /** A new customer; one register entry per e-mail address (bookings find customers by it). */
     async create(input: z.output<typeof CustomerInputSchema>): Promise<CustomerSummary> {
-      if (await repo.findByEmail(input.email)) throw conflict(customersText.emailTaken);
-      const row = await repo.create({ ...input });
+      const row = await repo.createUnlessEmailTaken({ ...input });
+      if (!row) throw conflict(customersText.emailTaken);
       return toSummary({ customer: row, productCount: 0, bookingCount: 0 });
     },
 

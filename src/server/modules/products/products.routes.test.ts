@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SAME_ORIGIN, createTestApp, createUser, loginAs, queryRows, type TestApp } from "../../test-support/test-app";
+import { buildApp } from "../../app";
+import { SAME_ORIGIN, createTestApp, createUser, loginAs, queryRows, testConfig, type TestApp } from "../../test-support/test-app";
 
 // Products and service history (issue 12; SPEC §2, §7): list with search, create with the §7 fields
 // (validated in Swedish, nothing half-written), detail; admins only.
@@ -60,6 +61,37 @@ describe("products", () => {
     expect(await queryRows(t.database, sql`select id from products`)).toHaveLength(before.length);
   });
 
+  it("registers a serial number once, whatever its case or spaces, also when creates race from two instances", async () => {
+    const first = await send("POST", "/api/products", { customerId, type: "bergvärmepump", model: "F1255", serialNumber: "DUP-77" });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await send("POST", "/api/products", { customerId, type: "bergvärmepump", model: "F1255", serialNumber: " dup-77 " });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("Serienumret dup-77 finns redan registrerat (Maja Pump).");
+    // Without a serial number two units of one model are two products.
+    for (let i = 0; i < 2; i++) expect((await send("POST", "/api/products", { customerId, type: "värmepump", model: "Utan nummer" })).statusCode).toBe(201);
+
+    const other = await buildApp(testConfig(), { database: t.database });
+    await other.ready();
+    try {
+      const otherAdmin = await loginAs(other, "chef", "Chef12345", "admin");
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? other : t.app).inject({
+            method: "POST",
+            url: "/api/products",
+            headers: { ...SAME_ORIGIN, cookie: i % 2 ? otherAdmin : admin },
+            payload: { customerId, type: "värmepump", model: "Kapplöpning", serialNumber: i % 3 ? "RACE-1" : "race-1" },
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array<number>(19).fill(409)]);
+      const rows = await queryRows<{ n: number }>(t.database, sql`select count(*)::int as n from products where upper(serial_number) = 'RACE-1'`);
+      expect(rows[0].n).toBe(1);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("refuses an unknown customer and callers who are not admins", async () => {
     const res = await send("POST", "/api/products", { customerId: 99999, type: "värmepump", model: "X" });
     expect(res.statusCode).toBe(422);
@@ -78,7 +110,8 @@ describe("service history", () => {
              (${customerId}, null, '2024-02-01T09:00:00Z', 'repair', 'Oskar', 'Läcka', 'Tätade rör', null, false, null)`);
     const list = (await send("GET", "/api/service-history")).json();
     expect(list.map((e: { actions: string }) => e.actions)).toEqual(["Bytte filter", "Tätade rör"]);
-    expect(list[0]).toMatchObject({ customerName: "Maja Pump", product: "Nibe F2120", followUpNeeded: true, cost: 2500 });
+    expect(list[0]).toMatchObject({ customerName: "Maja Pump", product: "Nibe F2120", issues: "Dålig värme", actions: "Bytte filter", parts: "Filter F2120", followUpNeeded: true, cost: 2500 });
+    expect((await send("GET", "/api/service-history?q=filter%20f2120")).json().map((e: { parts: string }) => e.parts)).toEqual(["Filter F2120"]);
     expect((await send("GET", "/api/service-history?q=läcka")).json().map((e: { technician: string }) => e.technician)).toEqual(["Oskar"]);
     expect((await send("GET", `/api/service-history/${list[1].id}`)).json()).toMatchObject({ issues: "Läcka", cost: null, product: null });
     expect((await send("GET", "/api/service-history/99999")).statusCode).toBe(404);

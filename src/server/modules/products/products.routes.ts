@@ -15,7 +15,8 @@ import {
 } from "@/common/schemas/products";
 import type { Db } from "../../db/client";
 import { customers, products, serviceHistory } from "../../db/schema";
-import { notFound, unprocessable } from "../../lib/errors";
+import { conflict, notFound, unprocessable } from "../../lib/errors";
+import { createProduct } from "./products.repository";
 
 const LIST_LIMIT = 200;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -89,11 +90,17 @@ export async function productsRoutes(fastify: FastifyInstance, { db }: { db: Db 
     const input = request.body;
     const [customer] = await db.select({ name: customers.name, city: customers.city }).from(customers).where(eq(customers.id, input.customerId)).limit(1);
     if (!customer) throw unprocessable(productsText.customerNotFound);
-    const [product] = await db
-      .insert(products)
-      .values({ customerId: input.customerId, type: input.type, brand: input.brand, model: input.model, serialNumber: input.serialNumber, installDate: input.installationDate, warrantyEnd: input.warrantyExpiry })
-      .returning();
-    return reply.status(201).send(toProduct({ product, customerName: customer.name, customerCity: customer.city }));
+    const result = await createProduct(db, {
+      customerId: input.customerId,
+      type: input.type,
+      brand: input.brand,
+      model: input.model,
+      serialNumber: input.serialNumber,
+      installDate: input.installationDate,
+      warrantyEnd: input.warrantyExpiry,
+    });
+    if ("serialTakenBy" in result) throw conflict(productsText.serialTaken(input.serialNumber!, result.serialTakenBy));
+    return reply.status(201).send(toProduct({ product: result.created, customerName: customer.name, customerCity: customer.city }));
   });
 
   const historySearch = (q: string): SQL | undefined =>

@@ -83,6 +83,17 @@ const tokenOf = async (email: string) => (await queryRows<{ token: string }>(dat
 // --- Tests --------------------------------------------------------------------------------------------
 
 describe("the daily service-reminder job", () => {
+  it("is scheduled in pg-boss every morning at 07:00 Stockholm time, one schedule for every instance", async () => {
+    const second = await buildApp(testConfig({ smtpUrl, startWorkers: true }), { database, now: () => clock, settingsCacheMs: 0 });
+    await second.ready();
+    try {
+      const schedules = await queryRows<{ name: string; cron: string; timezone: string }>(database, sql`select name, cron, timezone from pgboss.schedule where name = 'service-reminders'`);
+      expect(schedules).toEqual([{ name: "service-reminders", cron: "0 7 * * *", timezone: "Europe/Stockholm" }]);
+    } finally {
+      await second.close();
+    }
+  });
+
   it("creates a reminder for a product installed 721 days ago, not 700, and sends it 7 days later through SMTP", async () => {
     await customerWithPump("Rut Reminder", "rut@exempel.se", 721, "Nibe F2120");
     await customerWithPump("Nils Nyare", "nils@exempel.se", 700);

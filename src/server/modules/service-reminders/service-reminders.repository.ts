@@ -3,7 +3,10 @@ import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { customers, products, reminders, serviceReminderResponses } from "../../db/schema";
 import { enqueueEmail, type OutboxMessage } from "../../jobs/outbox";
-import type { ReminderResponseType } from "@/common/schemas/service-reminders";
+import type { z } from "zod";
+import type { ImportCustomerSchema, ImportResult, ReminderResponseType } from "@/common/schemas/service-reminders";
+import { lockCustomerEmail, lockProductSerial, lockUntilCommit, normalizedSerial } from "../../db/locks";
+import { productWithSerial } from "../products/products.repository";
 
 export type ReminderRow = typeof reminders.$inferSelect;
 export type ReminderCustomer = typeof customers.$inferSelect;
@@ -25,6 +28,16 @@ const dueForReminder = (cutoff: string) =>
     sql`not exists (select 1 from reminders r where r.product_id = "products"."id" and r.created_at >= ${cutoff}::date)`,
   );
 
+export type ImportCustomerRow = z.output<typeof ImportCustomerSchema>;
+export type ImportOutcome = ImportResult | { serialTaken: { row: number; serialNumber: string; customerName: string } };
+
+/** Thrown inside the import's transaction so that nothing of it is kept. */
+class ImportRefused extends Error {
+  constructor(readonly serialTaken: { row: number; serialNumber: string; customerName: string }) {
+    super("import refused");
+  }
+}
+
 /** Every write of service reminders and the customers' answers to them (issue 12). */
 export function createServiceRemindersRepository(db: Db) {
   async function withParties(where: ReturnType<typeof eq>): Promise<ReminderWithParties | null> {
@@ -39,6 +52,60 @@ export function createServiceRemindersRepository(db: Db) {
   }
 
   return {
+    /**
+     * SPEC §5 import, all or nothing in one transaction. A customer already in the register (same
+     * e-mail, any case) is reused, and a product they already have (same model and serial number, or
+     * same model and installation date) is not added twice, so importing the same file again adds
+     * nothing. A serial number registered to another unit refuses the import, naming the row.
+     * Imports run one at a time; the e-mails' and serial numbers' locks (sorted, so no two
+     * transactions wait on each other) keep bookings, the register and the product form out meanwhile.
+     */
+    async importCustomers(rows: ImportCustomerRow[]): Promise<ImportOutcome> {
+      return db
+        .transaction(async (tx) => {
+          await lockUntilCommit(tx, "customer-import");
+          for (const email of [...new Set(rows.map((row) => row.email.trim().toLowerCase()))].sort()) await lockCustomerEmail(tx, email);
+          const serials = rows.flatMap((row) => row.products.flatMap((product) => (product.serialNumber ? [normalizedSerial(product.serialNumber)] : [])));
+          for (const serial of [...new Set(serials)].sort()) await lockProductSerial(tx, serial);
+
+          let newCustomers = 0;
+          let newProducts = 0;
+          for (const [index, row] of rows.entries()) {
+            const [existing] = await tx.select({ id: customers.id }).from(customers).where(sql`lower(${customers.email}) = lower(${row.email})`).orderBy(asc(customers.id)).limit(1);
+            let customerId = existing?.id;
+            if (customerId === undefined) {
+              [{ id: customerId }] = await tx
+                .insert(customers)
+                .values({ name: row.name, email: row.email, phone: row.phone, address: row.address, city: row.city, postalCode: row.postalCode })
+                .returning({ id: customers.id });
+              newCustomers += 1;
+            }
+            for (const product of row.products) {
+              if (product.serialNumber) {
+                const unit = await productWithSerial(tx, product.serialNumber);
+                const sameUnit = unit !== undefined && unit.customerId === customerId && unit.model.toLowerCase() === product.model.toLowerCase();
+                if (unit && !sameUnit) throw new ImportRefused({ row: index, serialNumber: product.serialNumber, customerName: unit.customerName });
+                if (sameUnit) continue;
+              } else {
+                const [known] = await tx
+                  .select({ id: products.id })
+                  .from(products)
+                  .where(and(eq(products.customerId, customerId), sql`lower(${products.model}) = lower(${product.model})`, eq(products.installDate, product.installDate)))
+                  .limit(1);
+                if (known) continue;
+              }
+              await tx.insert(products).values({ customerId, model: product.model, type: product.type, serialNumber: product.serialNumber, installDate: product.installDate });
+              newProducts += 1;
+            }
+          }
+          return { importedCount: rows.length, newCustomers, newProducts };
+        })
+        .catch((error: unknown) => {
+          if (error instanceof ImportRefused) return { serialTaken: error.serialTaken };
+          throw error;
+        });
+    },
+
     /** The pending list of the admin screen; unsubscribed customers are shown, marked. */
     async pendingProducts(cutoff: string) {
       return db

@@ -54,10 +54,10 @@ const camel = {
 };
 
 describe("POST /api/admin/customers/import", () => {
-  it("imports rows in either key spelling and answers importedCount", async () => {
+  it("imports rows in either key spelling and answers importedCount with what was new", async () => {
     const res = await importCustomers({ customers: [snake, camel] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ importedCount: 2 });
+    expect(res.json()).toEqual({ importedCount: 2, newCustomers: 2, newProducts: 2 });
     const rows = await queryRows<Record<string, unknown>>(database, sql`select c.postal_code, p.serial_number, p.install_date::text as install_date from customers c join products p on p.customer_id = c.id order by c.id`);
     expect(rows).toEqual([
       { postal_code: "972 31", serial_number: "N-1", install_date: "2024-12-01" },
@@ -66,13 +66,26 @@ describe("POST /api/admin/customers/import", () => {
   });
 
   it("accepts the pasted array itself (SPEC §5) as well as { customers }", async () => {
-    expect((await importCustomers([snake])).json()).toEqual({ importedCount: 1 });
+    expect((await importCustomers([snake])).json()).toEqual({ importedCount: 1, newCustomers: 0, newProducts: 0 });
   });
 
   it("creates no duplicate customer or product when the same file is imported again", async () => {
     const [customersBefore, productsBefore] = [await count("customers"), await count("products")];
-    expect((await importCustomers({ customers: [snake, { ...camel, email: "CECILIA@exempel.se" }] })).json()).toEqual({ importedCount: 2 });
+    expect((await importCustomers({ customers: [snake, { ...camel, email: "CECILIA@exempel.se" }] })).json()).toEqual({ importedCount: 2, newCustomers: 0, newProducts: 0 });
+    // The serial number as typed another time (case, spaces) is the same unit.
+    const retyped = { ...snake, products: [{ ...snake.products[0], serial_number: " n-1 " }] };
+    expect((await importCustomers([retyped])).json()).toEqual({ importedCount: 1, newCustomers: 0, newProducts: 0 });
     expect([await count("customers"), await count("products")]).toEqual([customersBefore, productsBefore]);
+  });
+
+  it("refuses, naming the row, a serial number another customer's unit has, and imports nothing", async () => {
+    const before = [await count("customers"), await count("products")];
+    const newcomer = { ...camel, email: "ny.kund@exempel.se", name: "Ny Kund" };
+    const thief = { ...camel, email: "annan.kund@exempel.se", name: "Annan Kund", products: [{ model: "Nibe F1255", serialNumber: "n-1", installDate: "2024-12-01" }] };
+    const res = await importCustomers({ customers: [newcomer, thief] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe("Rad 2: Serienumret n-1 finns redan registrerat (Sune Snake).");
+    expect([await count("customers"), await count("products")]).toEqual(before);
   });
 
   it("imports nothing when one row is invalid, and names the row", async () => {

@@ -1,4 +1,3 @@
-import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -14,9 +13,8 @@ import {
   SendRemindersResultSchema,
   remindersText,
 } from "@/common/schemas/service-reminders";
-import type { Db } from "../../db/client";
-import { customers, products } from "../../db/schema";
-import { badRequest, notFound } from "../../lib/errors";
+import { productsText } from "@/common/schemas/products";
+import { badRequest, conflict, notFound } from "../../lib/errors";
 import type { SettingsService } from "../settings/settings.service";
 import type { ServiceReminders } from "./service-reminders.service";
 import { unsubscribePage, type UnsubscribePageState } from "./unsubscribe-page";
@@ -30,38 +28,22 @@ function importError(error: z.ZodError): string {
 }
 
 // Admin only: the /api/admin prefix is guarded in plugins/auth-guards.ts.
-export async function serviceRemindersRoutes(fastify: FastifyInstance, { db, reminders }: { db: Db; reminders: ServiceReminders }) {
+export async function serviceRemindersRoutes(fastify: FastifyInstance, { reminders }: { reminders: ServiceReminders }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   /**
    * SPEC §7 POST /api/admin/customers/import: every row is checked first and then all are written in
-   * one transaction, or none. A customer already in the register (same e-mail, any case) is reused,
-   * and a product they already have (same model and serial number, or same model and installation
-   * date) is not added twice, so importing the same file again changes nothing.
+   * one transaction, or none (service-reminders.repository.ts importCustomers).
    */
   app.post("/api/admin/customers/import", { schema: { body: z.unknown(), response: { 200: ImportResultSchema } } }, async (request) => {
     const parsed = ImportPayloadSchema.safeParse(request.body);
     if (!parsed.success) throw badRequest(importError(parsed.error));
-    const rows = parsed.data.customers;
-    await db.transaction(async (tx) => {
-      // One import at a time, so two parallel imports of one file cannot both add its customers.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('customer-import'))`);
-      for (const row of rows) {
-        const [existing] = await tx.select({ id: customers.id }).from(customers).where(sql`lower(${customers.email}) = lower(${row.email})`).orderBy(asc(customers.id)).limit(1);
-        const customerId =
-          existing?.id ??
-          (await tx.insert(customers).values({ name: row.name, email: row.email, phone: row.phone, address: row.address, city: row.city, postalCode: row.postalCode }).returning({ id: customers.id }))[0].id;
-        for (const product of row.products) {
-          const sameModel = sql`lower(${products.model}) = lower(${product.model})`;
-          const sameUnit = product.serialNumber ? eq(products.serialNumber, product.serialNumber) : eq(products.installDate, product.installDate);
-          const [known] = await tx.select({ id: products.id }).from(products).where(and(eq(products.customerId, customerId), sameModel, sameUnit)).limit(1);
-          if (!known) {
-            await tx.insert(products).values({ customerId, model: product.model, type: product.type, serialNumber: product.serialNumber, installDate: product.installDate });
-          }
-        }
-      }
-    });
-    return { importedCount: rows.length };
+    const result = await reminders.importCustomers(parsed.data.customers);
+    if ("serialTaken" in result) {
+      const { row, serialNumber, customerName } = result.serialTaken;
+      throw conflict(remindersText.row(row, productsText.serialTaken(serialNumber, customerName)));
+    }
+    return result;
   });
 
   /**

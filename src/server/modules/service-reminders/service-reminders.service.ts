@@ -84,6 +84,9 @@ export function createServiceReminders({ repo, outbox, settings, now, timeZone, 
 
     create,
 
+    /** SPEC §5 import: all rows or none (the repository decides in one transaction). */
+    importCustomers: repo.importCustomers,
+
     /** The admin's 'Skicka påminnelser': refused with the reason while e-mails are switched off. */
     async sendNow(): Promise<number> {
       const sent = await send();

@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -69,13 +69,20 @@ export default function CustomersPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const customers = useCustomers({ q, sort, dir, page });
 
-  const update = (changes: Record<string, string | null>) => {
+  // Typing and sorting replace the address; turning a page adds to the history, so Back turns it back.
+  const update = (changes: Record<string, string | null>, { newEntry = false } = {}) => {
     const next = new URLSearchParams(searchParams);
     for (const [key, value] of Object.entries(changes)) {
       if (value === null || value === "") next.delete(key);
       else next.set(key, value);
     }
-    setSearchParams(next, { replace: true, preventScrollReset: true, state: { keepScroll: true } });
+    setSearchParams(next, { replace: !newEntry, preventScrollReset: true, state: { keepScroll: true } });
+  };
+  const results = useRef<HTMLParagraphElement>(null);
+  const turnTo = (target: number) => {
+    update({ page: target > 1 ? String(target) : null }, { newEntry: true });
+    // The new page starts at its count, not where the buttons were at the bottom of the last one.
+    results.current?.scrollIntoView({ block: "start" });
   };
 
   useEffect(() => {
@@ -123,7 +130,7 @@ export default function CustomersPage() {
         <LoadFailed message={text.loadFailed} retryLabel={text.retry} onRetry={() => void customers.refetch()} />
       ) : (
         <>
-          <p role="status" className="text-sm text-slate-700">
+          <p ref={results} role="status" className="scroll-mt-4 text-sm text-slate-700">
             {customers.data.suggestion && <span className="block">{text.suggestion(customers.data.suggestion)}</span>}
             {text.count(customers.data.total)}
           </p>
@@ -138,11 +145,11 @@ export default function CustomersPage() {
           )}
           {pages > 1 && (
             <nav aria-label={text.pagination} className="flex items-center justify-between gap-2">
-              <Button variant="outline" disabled={page <= 1} onClick={() => update({ page: page - 1 > 1 ? String(page - 1) : null })}>
+              <Button variant="outline" disabled={page <= 1} onClick={() => turnTo(page - 1)}>
                 {text.previous}
               </Button>
               <span className="text-sm text-slate-700">{text.pageOf(page, pages)}</span>
-              <Button variant="outline" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
+              <Button variant="outline" disabled={page >= pages} onClick={() => turnTo(page + 1)}>
                 {text.next}
               </Button>
             </nav>

@@ -11,7 +11,7 @@ import { TextField } from "@/client/components/ui/text-field";
 import { toast } from "@/client/components/ui/toast-store";
 import { apiFetch, errorMessage } from "@/client/lib/api";
 import type { CustomerList } from "@/common/schemas/customers";
-import { PRODUCT_TYPE_LABELS, PRODUCT_TYPES, ProductInputSchema, type Product, type ProductInput } from "@/common/schemas/products";
+import { PRODUCT_TYPE_LABELS, PRODUCT_TYPES, ProductInputSchema, productTypeLabel, type Product, type ProductInput } from "@/common/schemas/products";
 import { AdminPage, DialogFormFooter } from "../components/admin-page";
 import { LoadFailed } from "../components/load-failed";
 import { formatShortDate } from "../lib/format";
@@ -20,7 +20,6 @@ import { productsPageText as text } from "./text";
 
 const key = ["admin", "products"] as const;
 const nameOf = (p: Product) => [p.brand, p.model].filter(Boolean).join(" ");
-const typeLabel = (type: string) => PRODUCT_TYPE_LABELS[type as keyof typeof PRODUCT_TYPE_LABELS] ?? type;
 
 function CreateProductDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const queryClient = useQueryClient();
@@ -116,7 +115,7 @@ function ProductDetailDialog({ product, onClose }: { product: Product | null; on
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{product ? nameOf(product) : ""}</DialogTitle>
-          <DialogDescription>{product ? typeLabel(product.type) : ""}</DialogDescription>
+          <DialogDescription>{product ? productTypeLabel(product.type) : ""}</DialogDescription>
         </DialogHeader>
         {product && (
           <dl className="grid grid-cols-[9rem_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
@@ -172,7 +171,7 @@ export default function ProductsPage() {
                 className="grid h-full w-full gap-1 rounded-lg border border-slate-200 bg-white p-4 text-left text-sm text-slate-700 hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
               >
                 <span className="font-semibold text-slate-900">{nameOf(product)}</span>
-                <span>{typeLabel(product.type)}</span>
+                <span>{productTypeLabel(product.type)}</span>
                 <span>
                   {product.customerName}, {product.customerCity}
                 </span>

@@ -1,5 +1,5 @@
 // Swedish texts of /admin/service-reminders (SPEC §2 Service reminders, §5 import, §8; issue 12).
-import { remindersText } from "@/common/schemas/service-reminders";
+import { remindersText, type ImportResult } from "@/common/schemas/service-reminders";
 
 export const serviceRemindersPageText = {
   title: "Servicepåminnelser",
@@ -31,7 +31,8 @@ export const serviceRemindersPageText = {
     jsonSubmit: "Importera JSON",
     done: remindersText.importDone,
     jsonDone: remindersText.jsonImported,
-    imported: (count: number) => (count === 1 ? "1 kund importerad." : `${count} kunder importerade.`),
+    imported: ({ importedCount, newCustomers, newProducts }: ImportResult) =>
+      `${importedCount === 1 ? "1 kund importerad" : `${importedCount} kunder importerade`}: ${newCustomers} ${newCustomers === 1 ? "ny kund" : "nya kunder"} och ${newProducts} ${newProducts === 1 ? "ny värmepump" : "nya värmepumpar"}.`,
     failed: remindersText.importFailed,
     failedDescription: remindersText.importFailedDescription,
     invalidJson: remindersText.invalidJson,

@@ -1,5 +1,5 @@
 import { Download, Trash2 } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { BookingStatusBadge } from "@/client/components/ui/booking-status-badge";
 import { buttonVariants, Button } from "@/client/components/ui/button";
 import { ConfirmDialog } from "@/client/components/ui/confirm-dialog";
@@ -9,6 +9,7 @@ import { Spinner } from "@/client/components/ui/spinner";
 import { toast } from "@/client/components/ui/toast-store";
 import { errorMessage } from "@/client/lib/api";
 import { SERVICE_TYPE_LABELS, type BookingStatus, type ServiceType } from "@/common/constants";
+import { productTypeLabel } from "@/common/schemas/products";
 import { formatInstant, formatShortDate } from "../../lib/format";
 import { customerExportUrl, useCustomer, useDeleteCustomer } from "../api/customers";
 import { customersPageText } from "../text";
@@ -17,9 +18,12 @@ const text = customersPageText;
 const kronor = new Intl.NumberFormat("sv-SE", { style: "currency", currency: "SEK", maximumFractionDigits: 0 });
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
   return (
-    <section className="grid gap-2">
-      <h3 className="font-semibold text-slate-900">{title}</h3>
+    <section aria-labelledby={headingId} className="grid gap-2">
+      <h3 id={headingId} className="font-semibold text-slate-900">
+        {title}
+      </h3>
       {children}
     </section>
   );
@@ -80,7 +84,7 @@ export function CustomerDetailDialog({ id, onClose }: { id: number | null; onClo
                     <li key={p.id} className="rounded-md border border-slate-200 p-2">
                       <p className="font-medium text-slate-900">{[p.brand, p.model].filter(Boolean).join(" ")}</p>
                       <p>
-                        {p.type}
+                        {productTypeLabel(p.type)}
                         {p.installDate && ` · ${text.detail.installed} ${formatShortDate(p.installDate)}`}
                         {p.warrantyEnd && ` · ${text.detail.warranty} ${formatShortDate(p.warrantyEnd)}`}
                         {p.serialNumber && ` · ${text.detail.serial} ${p.serialNumber}`}

@@ -18,12 +18,12 @@ import {
   emptyImportRow,
   importPayloadOfRows,
   type ImportForm,
+  type ImportResult,
 } from "@/common/schemas/service-reminders";
 import { serviceRemindersPageText } from "../text";
 import { remindersKeys } from "./keys";
 
 const text = serviceRemindersPageText.import;
-type ImportResult = { importedCount: number };
 
 function useImport() {
   const queryClient = useQueryClient();
@@ -56,8 +56,8 @@ function ImportFormCard() {
 
   const onValid = (values: ImportForm) =>
     importCustomers.mutate(importPayloadOfRows(ImportFormSchema.parse(values).rows), {
-      onSuccess: ({ importedCount }) => {
-        toast({ title: text.done, description: text.imported(importedCount) });
+      onSuccess: (result) => {
+        toast({ title: text.done, description: text.imported(result) });
         form.reset({ rows: [emptyImportRow()] });
       },
       onError: failed,
@@ -135,8 +135,8 @@ function ImportJsonCard() {
       return;
     }
     importCustomers.mutate(parsed, {
-      onSuccess: ({ importedCount }) => {
-        toast({ title: text.jsonDone, description: text.imported(importedCount) });
+      onSuccess: (result) => {
+        toast({ title: text.jsonDone, description: text.imported(result) });
         setJson("");
       },
       onError: failed,
