@@ -36,8 +36,13 @@ test("an admin creates a customer, finds them by a misspelt name, opens the deta
   await dialog.getByRole("button", { name: "Skapa kund" }).click();
   await expect(toasts(page)).toContainText("Kund skapad");
 
-  // Found by a part of the e-mail, and by the name with a typo (k for q).
   const search = page.getByRole("searchbox", { name: "Sök kund" });
+  // Two letters: the beginning of names and places, and the page says so.
+  await search.fill("He");
+  await expect(page.getByRole("status").filter({ hasText: "En eller två bokstäver visar namn och orter som börjar så" })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Visa ${name}` })).toBeVisible();
+
+  // Found by a part of the e-mail, and by the name with a typo (k for q).
   await search.fill(tag);
   await expect(page.getByRole("button", { name: `Visa ${name}` })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`q=${tag}`));

@@ -25,6 +25,16 @@ export const CUSTOMER_SORTS = ["fullName", "firstName", "lastName", "city"] as c
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 export const CUSTOMER_PAGE_SIZE = 24;
 
+/** The words of a register search, as both sides split it; more than six are ignored. */
+export const customerSearchWords = (q: string) => q.toLocaleLowerCase("sv").split(/\s+/).filter(Boolean).slice(0, 6);
+/** A word shorter than a trigram (pg_trgm): searched as the beginning of a name or place. */
+export const isShortSearchWord = (word: string) => [...word].length < 3;
+/** A search of only such words: names and places that begin with them, not any part of any field. */
+export const isShortCustomerSearch = (q: string) => {
+  const words = customerSearchWords(q);
+  return words.length > 0 && words.every(isShortSearchWord);
+};
+
 export const CustomerListQuerySchema = z.object({
   q: z.string().trim().max(100).optional().default(""),
   sort: z.enum(CUSTOMER_SORTS, { error: "Ogiltig sortering" }).optional().default("fullName"),

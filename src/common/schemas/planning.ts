@@ -10,6 +10,7 @@ export const planningText = {
   notTechnician: "Användaren är inte tekniker",
   bookingNotFound: "Bokningen finns inte",
   cancelledBooking: "En avbokad bokning kan inte tilldelas",
+  technicianBusy: "Teknikern har redan ett besök som överlappar den här tiden",
 } as const;
 
 /** The longest span GET /api/bookings answers at once (a planning week or month). */

@@ -13,7 +13,11 @@ export const FOLD_TO = "aaoeeaauao";
 const UPPER_LETTERS = "ÅÄÖÉÈÁÀÜÆØ";
 const LOWER_LETTERS = "åäöéèáàüæø";
 
-const swedishKey = (value: string) => sql.raw(`translate(lower(${value}), 'åäöæøéèáàüÅÄÖ', '{|}|}eeaau{|}')`);
+const SORT_FROM = "åäöæøéèáàüÅÄÖ";
+const SORT_TO = "{|}|}eeaau{|}";
+const swedishKey = (value: string) => sql.raw(`translate(lower(${value}), '${SORT_FROM}', '${SORT_TO}')`);
+/** The start of a sort key as the database keys a text (for a prefix search over a sort key's index). */
+export const swedishKeyOf = (text: string) => [...text.toLocaleLowerCase("sv")].map((c) => SORT_TO[SORT_FROM.indexOf(c)] ?? c).join("");
 
 export const customers = pgTable(
   "customers",

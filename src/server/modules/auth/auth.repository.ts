@@ -1,5 +1,6 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { lockUntilCommit } from "../../db/locks";
 import { users } from "../../db/schema";
 import type { Role } from "@/common/constants";
 
@@ -39,7 +40,7 @@ export function createUsersRepository(db: Db) {
      */
     async exclusively<T>(work: (tx: Db) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('users'))`);
+        await lockUntilCommit(tx, "users");
         return work(tx as unknown as Db);
       });
     },

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, notInArray, 
 import { isIsoDate } from "@/common/booking-rules";
 import type { AdminBookingListQuery } from "@/common/schemas/admin-bookings";
 import { sqlState, type Db } from "../../db/client";
+import { lockCustomerEmail, lockUntilCommit } from "../../db/locks";
 import { bookingEvents, bookingImages, bookings, customers, emailOutbox, products, serviceHistory, sharedBookingLinks, users } from "../../db/schema";
 import { conflict, unprocessable } from "../../lib/errors";
 import type { ProcessedImage } from "../../lib/images";
@@ -140,7 +141,7 @@ export function createBookingsRepository(db: Db, { onChange = () => {} }: { onCh
       also?: (tx: Db, booking: BookingRow) => Promise<unknown>;
     }) {
       return write(async (tx) => {
-        await lockEmail(tx, input.customer.email);
+        await lockCustomerEmail(tx, input.customer.email);
         if ((await countActiveBookings(tx, input.customer.email, input.today)) >= input.maxActive) throw new TooManyActiveBookingsError();
         await assertDayHasRoom(tx, input.booking.date, input.maxPerDay);
         const customer = await findOrCreateCustomerByEmail(tx, input.customer);
@@ -225,15 +226,19 @@ export function createBookingsRepository(db: Db, { onChange = () => {} }: { onCh
 
     /**
      * Gives a visit to a technician, moves it to another or (null) leaves it unassigned, recorded
-     * (issue 13). "missing" for an unknown booking, "cancelled" for a cancelled one. Two active visits
-     * never overlap at all (the exclusion constraint, DECISIONS 5), so neither can one technician's.
+     * (issue 13). "missing" for an unknown booking, "cancelled" for a cancelled one, "overlaps" when
+     * the technician already has an active visit at an overlapping time. Today the exclusion
+     * constraint (DECISIONS 5) keeps any two active visits apart, but a technician's own day must
+     * not depend on that company-wide rule staying as it is: the check runs under the technician's
+     * lock (every instance), so two assignments to one technician cannot both pass it.
      */
-    async assignTechnician(id: number, technician: { id: number; name: string } | null, actor: Actor): Promise<"missing" | "cancelled" | BookingRow> {
+    async assignTechnician(id: number, technician: { id: number; name: string } | null, actor: Actor): Promise<"missing" | "cancelled" | "overlaps" | BookingRow> {
       return write(async (tx) => {
         const before = await lockBooking(tx, id);
         if (!before) return "missing";
         if (before.status === "cancelled") return "cancelled";
         if (before.assignedTechnicianId === (technician?.id ?? null)) return before;
+        if (technician && (await technicianIsBusy(tx, technician.id, before))) return "overlaps";
         const [after] = await tx.update(bookings).set({ assignedTechnicianId: technician?.id ?? null }).where(eq(bookings.id, id)).returning();
         const [previous] = before.assignedTechnicianId ? await tx.select({ name: users.name }).from(users).where(eq(users.id, before.assignedTechnicianId)) : [];
         await recordEvent(tx, id, actor, "technician", previous?.name ?? null, technician?.name ?? null);
@@ -685,7 +690,7 @@ function searchCondition(search: string): SQL {
  * limit; cancelled bookings do not count.
  */
 async function assertDayHasRoom(tx: Db, date: string, maxPerDay: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"booking-day:" + date}))`);
+  await lockUntilCommit(tx, `booking-day:${date}`);
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(bookings)
@@ -694,11 +699,28 @@ async function assertDayHasRoom(tx: Db, date: string, maxPerDay: number) {
 }
 
 /**
- * Serialises bookings per e-mail address until the transaction ends (on every instance), so the
- * active-bookings cap cannot be passed by parallel requests.
+ * True when the technician has another active visit overlapping `visit`'s time. Takes the
+ * technician's lock first (held until the transaction ends, on every instance): assignments to one
+ * technician check and write one at a time. Always taken after the booking's row lock, and only
+ * one per transaction, so two assignments never wait for each other in a circle.
  */
-async function lockEmail(tx: Db, email: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"booking-email:" + email.toLowerCase()}))`);
+async function technicianIsBusy(tx: Db, technicianId: number, visit: Pick<BookingRow, "id" | "date" | "startTime" | "endTime">): Promise<boolean> {
+  await lockUntilCommit(tx, `booking-technician:${technicianId}`);
+  const [busy] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.assignedTechnicianId, technicianId),
+        ne(bookings.id, visit.id),
+        ne(bookings.status, "cancelled"),
+        eq(bookings.date, visit.date),
+        lt(bookings.startTime, visit.endTime),
+        gt(bookings.endTime, visit.startTime),
+      ),
+    )
+    .limit(1);
+  return busy !== undefined;
 }
 
 async function countActiveBookings(tx: Db, email: string, today: string): Promise<number> {

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { CustomerSort, CustomerSummary } from "@/common/schemas/customers";
+import { customerSearchWords, isShortCustomerSearch, type CustomerSort, type CustomerSummary } from "@/common/schemas/customers";
 import type { Db, PreparedQuery, SqlExecutor } from "../../db/client";
 import { lockCustomerEmail } from "../../db/locks";
-import { FOLD_FROM, FOLD_TO, bookingImages, bookings, customerDataEvents, customers, emailOutbox, installationProtocols, products, reminders, serviceHistory, sharedBookingLinks } from "../../db/schema";
+import { FOLD_FROM, FOLD_TO, swedishKeyOf, bookingImages, bookings, customerDataEvents, customers, emailOutbox, installationProtocols, products, reminders, serviceHistory, sharedBookingLinks } from "../../db/schema";
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -27,7 +27,7 @@ const counts = {
 };
 /** How alike a word of a customer's text must be to the search for a typo to be forgiven (pg_trgm). */
 const TYPO_SIMILARITY = 0.45;
-/** Words of a search that must each be found; more are ignored. */
+/** Words of a search corrected for typos; more are ignored (as customerSearchWords does). */
 const MAX_SEARCH_WORDS = 6;
 
 /** The columns of a listed customer (CustomerSummary), from `c` in the query. */
@@ -55,11 +55,11 @@ const LISTED = `c.id, c.name, c.email, c.phone, c.address, c.postal_code as "pos
  * $1 is the page size and $2 the offset. The page is left-joined to one row of totals, so a page past
  * the last one still says how many there are.
  */
-function pageStatement(sort: CustomerSort, dir: "asc" | "desc", words: number, corrected = false) {
-  const name = `customers_${corrected ? "corrected" : "page"}_${sort}_${dir}_${words}`;
+function pageStatement(sort: CustomerSort, dir: "asc" | "desc", words: number, match: "contains" | "corrected" | "begins" = "contains") {
+  const name = `customers_${match}_${sort}_${dir}_${words}`;
   let text = statementTexts.get(name);
   if (text === undefined) {
-    text = words === 0 ? wholeRegisterText(sort, dir) : matchingText(sort, dir, words, corrected);
+    text = words === 0 ? wholeRegisterText(sort, dir) : matchingText(sort, dir, words, match);
     statementTexts.set(name, text);
   }
   return { name, text };
@@ -73,9 +73,14 @@ const wholeRegisterText = (sort: CustomerSort, dir: "asc" | "desc") => `
   left join (page join customers c on c.id = page.id) on true
   order by ${orderOf(sort, dir, "c.")}`;
 
-function matchingText(sort: CustomerSort, dir: "asc" | "desc", words: number, corrected: boolean) {
+/** A word of one or two letters begins a first name, a last name or a place: $from <= key < $to on their indexes. */
+const beginsCondition = (from: string, to: string) => ["sort_first", "sort_last", "sort_city"].map((key) => `(${key} >= ${from} and ${key} < ${to})`).join(" or ");
+
+function matchingText(sort: CustomerSort, dir: "asc" | "desc", words: number, match: "contains" | "corrected" | "begins") {
+  const corrected = match === "corrected";
   const pattern = (i: number) => (corrected ? `(select '%' || word || '%' from fixed where ord = ${i + 1})` : `$${i + 3}`);
-  const conditions = Array.from({ length: words }, (_, i) => `search_key like ${pattern(i)}`);
+  const condition = (i: number) => (match === "begins" ? `(${beginsCondition(`$${2 * i + 3}`, `$${2 * i + 4}`)})` : `search_key like ${pattern(i)}`);
+  const conditions = Array.from({ length: words }, (_, i) => condition(i));
   // `%` (threshold 0.3) lets the trigram index find the candidates; the closer bar is applied after.
   const correction = `
     fixed as materialized (
@@ -117,8 +122,7 @@ const listedCustomer = (row: CustomerSummary): CustomerSummary => ({
   createdAt: row.createdAt,
 });
 
-/** The words of a search as the stored key has them: lower case, at most MAX_SEARCH_WORDS. */
-const searchWords = (q: string) => q.toLocaleLowerCase("sv").split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+
 /** The words of a search to correct: letters and digits only, so no LIKE wildcard is among them. */
 const typoWords = (q: string) => q.toLocaleLowerCase("sv").split(/[^\p{L}\d]+/u).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
 /** Only a word of three or more letters can hold a typo worth correcting ("070" and "kund12" are left as typed). */
@@ -140,9 +144,17 @@ export function createCustomersRepository(db: Db, executor: SqlExecutor) {
 
   /** The same with typos corrected; the corrected search comes back as `suggestion` when it finds anyone. */
   async function correctedPage(query: PreparedQuery, words: string[], sort: CustomerSort, dir: "asc" | "desc", limit: number, offset: number) {
-    const found = await runPage(query, pageStatement(sort, dir, words.length, true), [limit, offset, words, words.map(mayHoldTypo), TYPO_SIMILARITY]);
+    const found = await runPage(query, pageStatement(sort, dir, words.length, "corrected"), [limit, offset, words, words.map(mayHoldTypo), TYPO_SIMILARITY]);
     return { ...found, suggestion: found.total > 0 ? found.suggestion : null };
   }
+
+  /**
+   * One or two letters are in nearly every customer's text, and too short for the trigram index: they
+   * find the customers whose first name, last name or place begins with them, through the sort keys'
+   * indexes ("Li" finds Lindqvist and Lidköping, not every e-mail at "exempel.se").
+   */
+  const beginningPage = (query: PreparedQuery, words: string[], sort: CustomerSort, dir: "asc" | "desc", limit: number, offset: number) =>
+    runPage(query, pageStatement(sort, dir, words.length, "begins"), [limit, offset, ...words.flatMap((word) => [swedishKeyOf(word), `${swedishKeyOf(word)}\u{10FFFF}`])]);
 
   return {
     /**
@@ -153,8 +165,11 @@ export function createCustomersRepository(db: Db, executor: SqlExecutor) {
     list(input: { q: string; sort: CustomerSort; dir: "asc" | "desc"; page: number; pageSize: number }) {
       const offset = (input.page - 1) * input.pageSize;
       const q = input.q.trim();
+      // As the stored key has them: lower case.
+      const words = customerSearchWords(q);
       return executor.onOneConnection(async (query) => {
-        const found = await matchingPage(query, searchWords(q), input.sort, input.dir, input.pageSize, offset);
+        if (isShortCustomerSearch(q)) return beginningPage(query, words, input.sort, input.dir, input.pageSize, offset);
+        const found = await matchingPage(query, words, input.sort, input.dir, input.pageSize, offset);
         const typed = typoWords(q);
         if (found.total > 0 || q.length < 3 || !typed.some(mayHoldTypo)) return found;
         const corrected = await correctedPage(query, typed, input.sort, input.dir, input.pageSize, offset);

@@ -84,6 +84,17 @@ describe("GET /api/customers", () => {
     expect(await names(`q=${encodeURIComponent("Andersen Vasterås")}`)).toEqual(["Erik Andersson"]);
   });
 
+  it("finds by the beginning of a first name, last name or place when a search has only one or two letters", async () => {
+    // "s" is in every e-mail (exempel.se): only Stockholm begins with it.
+    expect(await names("q=s")).toEqual(["Lars von Essen"]);
+    expect(await names("q=Li")).toEqual(["Anna-Karin Lindqvist"]);
+    // Ö begins Öberg and Örebro; å ä ö as Swedes sort them, in any case.
+    expect(await names(`q=${encodeURIComponent("ö")}`)).toEqual(["Anna-Karin Lindqvist", "Åsa Öberg"]);
+    expect(await names(`q=${encodeURIComponent("Å Up")}`)).toEqual(["Åsa Öberg"]);
+    expect(await names("q=er")).toEqual(["Erik Andersson"]);
+    expect((await send("GET", "/api/customers?q=zz")).json()).toMatchObject({ items: [], total: 0, suggestion: null });
+  });
+
   it("says which corrected search it shows, and nothing for a word like no customer's", async () => {
     const typo = (await send("GET", "/api/customers?q=Lindkvist")).json();
     expect(typo).toMatchObject({ total: 1, suggestion: "lindqvist" });

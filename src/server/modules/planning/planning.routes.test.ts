@@ -14,6 +14,7 @@ let database: Database;
 let app: FastifyInstance;
 let admin: string;
 let technician: string;
+let technicianBo: string;
 let anna: number;
 let bo: number;
 
@@ -26,19 +27,20 @@ beforeAll(async () => {
   bo = (await createUser(database, { username: "bo", password: "Tekniker1234", role: "technician", name: "Bo Tekniker" })).id;
   admin = await loginAs(app, "chef", "Chef12345", "admin");
   technician = await loginAs(app, "anna", "Tekniker1234");
+  technicianBo = await loginAs(app, "bo", "Tekniker1234");
 });
 afterAll(async () => {
   await app.close();
   await database.close();
 });
 
-const send = (method: "GET" | "PUT", url: string, payload?: unknown, cookie: string | null = admin) =>
-  app.inject({ method, url, headers: { ...SAME_ORIGIN, ...(cookie ? { cookie } : {}) }, ...(payload === undefined ? {} : { payload: payload as object }) });
+const send = (method: "GET" | "PUT" | "POST" | "PATCH", url: string, payload?: unknown, cookie: string | null = admin, on: FastifyInstance = app) =>
+  on.inject({ method, url, headers: { ...SAME_ORIGIN, ...(cookie ? { cookie } : {}) }, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 let customerCount = 0;
 /** A visit booked by the admin on `date` at `timeSlot` in `city`, set to `status`; returns its id. */
 async function visit(date: string, timeSlot: string, city: string, postalCode: string, status = "confirmed"): Promise<number> {
-  const res = await send("POST" as "PUT", "/api/admin/bookings", {
+  const res = await send("POST", "/api/admin/bookings", {
     customerInfo: { name: `Kund i ${city} ${timeSlot}`, email: `kund${++customerCount}@exempel.se`, phone: "070-111 22 33", address: "Gatan 1", city, postalCode },
     serviceType: "service",
     date,
@@ -54,20 +56,42 @@ let uppsalaNoon: number;
 let stockholm: number;
 let planned: number;
 
+type UpcomingVisit = { id: number; technician: { id: number; name: string } | null };
+/** The coming visits on a technician's dashboard (their own and the unassigned ones). */
+const upcoming = async (cookie: string) => {
+  const res = await send("GET", "/api/technician/bookings/upcoming", undefined, cookie);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as UpcomingVisit[];
+};
+
+/** A booking's technician changes, oldest first, as its history records them. */
+const technicianEvents = (bookingId: number) =>
+  queryRows<{ from_value: string | null; to_value: string | null }>(database, sql`select from_value, to_value from booking_events where booking_id = ${bookingId} and kind = 'technician' order by id`);
+
 describe("GET /api/bookings, /api/cities, /api/technicians", () => {
   it("list a day's bookings with customer, place and technician; confirmed only when asked", async () => {
     uppsalaMorning = await visit("2026-12-07", "08:00-10:00", "Uppsala", "753 20");
     uppsalaNoon = await visit("2026-12-07", "12:00-14:00", "Uppsala", "753 31");
     stockholm = await visit("2026-12-07", "14:00-16:00", "Stockholm", "111 22");
     planned = await visit("2026-12-08", "08:00-10:00", "Enköping", "745 31", "planned");
+    // The same day also has a cancelled visit and, in its freed time, one not yet confirmed.
+    const cancelledSameDay = await visit("2026-12-07", "10:00-12:00", "Uppsala", "753 40");
+    expect((await send("PATCH", `/api/admin/bookings/${cancelledSameDay}/status`, { status: "cancelled" })).statusCode).toBe(200);
+    const plannedSameDay = await visit("2026-12-07", "10:00-12:00", "Uppsala", "753 41", "planned");
 
     const day = await send("GET", "/api/bookings?from=2026-12-07&to=2026-12-07&status=confirmed");
     expect(day.statusCode, day.body).toBe(200);
-    expect(day.json().map((b: { id: number }) => b.id)).toEqual([uppsalaMorning, uppsalaNoon, stockholm]);
+    const dayIds = day.json().map((b: { id: number }) => b.id);
+    expect(dayIds).toEqual([uppsalaMorning, uppsalaNoon, stockholm]);
+    expect(dayIds).not.toContain(plannedSameDay);
+    expect(dayIds).not.toContain(cancelledSameDay);
+    expect(day.json().map((b: { status: string }) => b.status)).toEqual(["confirmed", "confirmed", "confirmed"]);
     expect(day.json()[0]).toMatchObject({ date: "2026-12-07", timeSlot: "08:00-10:00", city: "Uppsala", postalCode: "753 20", coordinates: null, technicianId: null, technicianName: null });
+    // Without a status: every visit that is not cancelled.
     const week = await send("GET", "/api/bookings?from=2026-12-07&to=2026-12-13");
-    expect(week.json().map((b: { id: number }) => b.id)).toEqual([uppsalaMorning, uppsalaNoon, stockholm, planned]);
-    expect((await send("GET", "/api/bookings?from=2026-12-07&to=2026-12-13&city=uppsala")).json()).toHaveLength(2);
+    expect(week.json().map((b: { id: number }) => b.id)).toEqual([uppsalaMorning, plannedSameDay, uppsalaNoon, stockholm, planned]);
+    expect((await send("GET", "/api/bookings?from=2026-12-07&to=2026-12-13&city=uppsala")).json()).toHaveLength(3);
+    expect((await send("GET", "/api/bookings?from=2026-12-07&to=2026-12-13&city=uppsala&status=confirmed")).json()).toHaveLength(2);
   });
 
   it("answer technicians too, and refuse anonymous callers, bad ranges and bad filters in Swedish", async () => {
@@ -97,9 +121,8 @@ describe("PUT /api/admin/bookings/:id/technician", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: uppsalaMorning, technicianId: anna, technicianName: "Anna Tekniker" });
 
-    const visits = await app.inject({ method: "GET", url: "/api/technician/bookings/upcoming", headers: { cookie: technician } });
-    expect(visits.statusCode, visits.body).toBe(200);
-    expect(JSON.stringify(visits.json())).toContain(`"id":${uppsalaMorning}`);
+    // The dashboard lists unassigned visits too: the visit must carry her name.
+    expect((await upcoming(technician)).find((v) => v.id === uppsalaMorning)?.technician).toMatchObject({ id: anna, name: "Anna Tekniker" });
     const feed = (await send("GET", "/api/technician/calendar-feed", undefined, technician)).json() as { url: string };
     const ics = await app.inject({ method: "GET", url: new URL(feed.url).pathname });
     expect(ics.body).toContain(`Kund i Uppsala 08:00-10:00`);
@@ -111,10 +134,22 @@ describe("PUT /api/admin/bookings/:id/technician", () => {
     expect(event).toEqual({ kind: "technician", from_value: null, to_value: "Anna Tekniker" });
   });
 
-  it("moves a visit to another technician and back to nobody", async () => {
+  it("moves a visit to another technician and back to nobody, and the dashboards follow", async () => {
     expect((await send("PUT", `/api/admin/bookings/${uppsalaMorning}/technician`, { technicianId: bo })).json()).toMatchObject({ technicianId: bo, technicianName: "Bo Tekniker" });
     expect((await send("GET", `/api/bookings?from=2026-12-07&to=2026-12-07&technicianId=${bo}`)).json().map((b: { id: number }) => b.id)).toEqual([uppsalaMorning]);
+    // Bo's now: gone from Anna's dashboard, on Bo's with his name.
+    expect((await upcoming(technician)).map((v) => v.id)).not.toContain(uppsalaMorning);
+    expect((await upcoming(technicianBo)).find((v) => v.id === uppsalaMorning)?.technician).toMatchObject({ id: bo, name: "Bo Tekniker" });
+
     expect((await send("PUT", `/api/admin/bookings/${uppsalaMorning}/technician`, { technicianId: null })).json()).toMatchObject({ technicianId: null });
+    // Nobody's: back on every technician's dashboard as unassigned, with no name on it.
+    expect((await upcoming(technician)).find((v) => v.id === uppsalaMorning)).toMatchObject({ technician: null });
+    expect((await upcoming(technicianBo)).find((v) => v.id === uppsalaMorning)).toMatchObject({ technician: null });
+    expect(await technicianEvents(uppsalaMorning)).toEqual([
+      { from_value: null, to_value: "Anna Tekniker" },
+      { from_value: "Anna Tekniker", to_value: "Bo Tekniker" },
+      { from_value: "Bo Tekniker", to_value: null },
+    ]);
   });
 
   it("refuses a user who is not a technician, an unknown or cancelled booking, and technicians", async () => {
@@ -133,8 +168,13 @@ describe("PUT /api/admin/bookings/:id/technician", () => {
     const results = await Promise.all([anna, bo, anna, bo, anna, bo].map((id) => send("PUT", `/api/admin/bookings/${stockholm}/technician`, { technicianId: id })));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     const [row] = await queryRows<{ assigned_technician_id: number }>(database, sql`select assigned_technician_id from bookings where id = ${stockholm}`);
-    const events = await queryRows<{ to_value: string }>(database, sql`select to_value from booking_events where booking_id = ${stockholm} and kind = 'technician' order by id`);
-    // Every recorded change ends with the technician the booking has.
+    const events = await technicianEvents(stockholm);
+    expect(events.length).toBeGreaterThan(0);
+    // The history is one chain: each change starts where the one before it ended (from nobody, the
+    // visit's first technician), and the last ends with the technician the booking has. Without the
+    // booking's lock two changes would start from the same technician.
+    const chain = events.map((e, i) => ({ from: e.from_value, previousTo: i === 0 ? null : events[i - 1].to_value }));
+    expect(chain.filter((link) => link.from !== link.previousTo)).toEqual([]);
     expect(events.at(-1)?.to_value).toBe(row.assigned_technician_id === anna ? "Anna Tekniker" : "Bo Tekniker");
   });
 });
@@ -151,5 +191,78 @@ describe("PUT /api/customers/:id/coordinates", () => {
     expect(abroad.json().message).toBe("Latituden ligger utanför Sverige");
     expect((await send("PUT", "/api/customers/999999/coordinates", { coordinates: null })).statusCode).toBe(404);
     expect((await send("PUT", `/api/customers/${customer_id}/coordinates`, { coordinates: null }, technician)).statusCode).toBe(403);
+  });
+});
+
+describe("one technician, one visit at a time", () => {
+  const BUSY = "Teknikern har redan ett besök som överlappar den här tiden";
+  const assign = (id: number, technicianId: number | null, on: FastifyInstance = app, cookie = admin) => send("PUT", `/api/admin/bookings/${id}/technician`, { technicianId }, cookie, on);
+  const technicianOf = async (id: number) => (await queryRows<{ t: number | null }>(database, sql`select assigned_technician_id as t from bookings where id = ${id}`))[0].t;
+  /** Moves a visit to another time behind the app's back (only possible without the exclusion constraint). */
+  const moveTo = (id: number, start: string, end: string) =>
+    database.db.execute(sql`update bookings set time_slot = ${`${start}-${end}`}, start_time = ${start}, end_time = ${end} where id = ${id}`);
+
+  let morning: number; // 08:00-10:00
+  let overlapping: number; // 09:00-11:00
+  let adjacent: number; // 10:00-12:00
+
+  beforeAll(async () => {
+    // Today the company-wide exclusion constraint (DECISIONS 5) keeps any two active visits apart,
+    // so a technician cannot have two at once anyway; the technician's own rule must hold without it.
+    await database.db.execute(sql`alter table bookings drop constraint bookings_no_overlap`);
+    morning = await visit("2026-12-14", "08:00-10:00", "Uppsala", "753 20");
+    overlapping = await visit("2026-12-14", "12:00-14:00", "Uppsala", "753 31");
+    adjacent = await visit("2026-12-14", "10:00-12:00", "Uppsala", "753 32");
+    await moveTo(overlapping, "09:00", "11:00");
+  });
+
+  it("refuses to give a technician a visit that overlaps one they already have, in Swedish", async () => {
+    expect((await assign(morning, anna)).statusCode).toBe(200);
+    const refused = await assign(overlapping, anna);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({ message: BUSY });
+    expect(await technicianOf(overlapping)).toBeNull();
+    expect(await technicianEvents(overlapping)).toEqual([]);
+  });
+
+  it("moves a visit to a technician whose other visits do not overlap it, and refuses a move onto a busy one", async () => {
+    // 10:00-12:00 begins as Anna's 08:00-10:00 ends: no overlap.
+    expect((await assign(adjacent, bo)).statusCode).toBe(200);
+    const moved = await assign(adjacent, anna);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ id: adjacent, technicianId: anna, technicianName: "Anna Tekniker" });
+    // And the other way round: 08:00-10:00 ends as her 10:00-12:00 begins.
+    expect((await assign(morning, null)).statusCode).toBe(200);
+    expect((await assign(morning, anna)).statusCode).toBe(200);
+    // Bo has nothing left that day, so 09:00-11:00 is his; moving it on to Anna is refused.
+    expect((await assign(overlapping, bo)).statusCode).toBe(200);
+    const busy = await assign(overlapping, anna);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toBe(BUSY);
+    expect(await technicianOf(overlapping)).toBe(bo);
+    // Assigning a visit to the technician it already has is no conflict with itself.
+    expect((await assign(morning, anna)).statusCode).toBe(200);
+    // A cancelled visit frees its technician's time.
+    await database.db.execute(sql`update bookings set status = 'cancelled' where id in (${morning}, ${adjacent})`);
+    expect((await assign(overlapping, anna)).statusCode).toBe(200);
+  });
+
+  it("gives a technician only one of overlapping visits assigned at the same moment from two instances", async () => {
+    const ids: number[] = [];
+    for (const slot of ["08:00-10:00", "10:00-12:00", "12:00-14:00", "14:00-16:00"]) ids.push(await visit("2026-12-21", slot, "Uppsala", "753 20"));
+    for (const id of ids) await moveTo(id, "08:00", "10:00");
+    const other = await buildApp(testConfig(), { database, now: () => NOW, settingsCacheMs: 0 });
+    await other.ready();
+    try {
+      const otherAdmin = await loginAs(other, "chef", "Chef12345", "admin");
+      const results = await Promise.all(ids.map((id, i) => (i % 2 ? assign(id, anna) : assign(id, anna, other, otherAdmin))));
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+      expect(results.filter((r) => r.statusCode === 409).map((r) => r.json().message)).toEqual([BUSY, BUSY, BUSY]);
+      const winner = ids[results.findIndex((r) => r.statusCode === 200)];
+      const assigned = await queryRows<{ id: number }>(database, sql`select id from bookings where assigned_technician_id = ${anna} and date = '2026-12-21'`);
+      expect(assigned).toEqual([{ id: winner }]);
+    } finally {
+      await other.close();
+    }
   });
 });

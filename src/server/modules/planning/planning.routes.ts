@@ -14,7 +14,7 @@ import {
   planningText,
 } from "@/common/schemas/planning";
 import { customersText } from "@/common/schemas/customers";
-import { badRequest, notFound, unprocessable } from "../../lib/errors";
+import { badRequest, conflict, notFound, unprocessable } from "../../lib/errors";
 import type { BookingsRepository } from "../bookings/bookings.repository";
 import type { PlanningRepository } from "./planning.repository";
 
@@ -40,7 +40,10 @@ export async function planningRoutes(fastify: FastifyInstance, { planning, booki
 
   app.get("/api/technicians", { schema: { response: { 200: TechnicianListSchema } } }, () => planning.technicians());
 
-  /** Assign, move or unassign a visit; it shows at once on the technician's dashboard and in their feed. */
+  /**
+   * Assign, move or unassign a visit; it shows at once on the technician's dashboard and in their
+   * feed. 409 when the technician already has a visit at an overlapping time.
+   */
   app.put("/api/admin/bookings/:id/technician", { schema: { params: IdParams, body: AssignTechnicianSchema, response: { 200: PlanningBookingSchema } } }, async (request) => {
     const { technicianId } = request.body;
     const technician = technicianId === null ? null : await planning.technician(technicianId);
@@ -48,6 +51,8 @@ export async function planningRoutes(fastify: FastifyInstance, { planning, booki
     const result = await bookings.assignTechnician(request.params.id, technician, { type: "admin", userId: request.user!.id, name: request.user!.name });
     if (result === "missing") throw notFound(planningText.bookingNotFound);
     if (result === "cancelled") throw unprocessable(planningText.cancelledBooking);
+    // One technician, one visit at a time.
+    if (result === "overlaps") throw conflict(planningText.technicianBusy);
     const [booking] = (await planning.bookings({ from: result.date, to: result.date, status: result.status as never })).filter((b) => b.id === result.id);
     return booking;
   });

@@ -124,7 +124,7 @@ export function createServiceRemindersRepository(db: Db) {
      */
     async createReminders(input: { cutoff: string; dueDate: string; productIds?: number[]; subject: string; discountOffer: string }): Promise<number> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('service-reminders-create'))`);
+        await lockUntilCommit(tx, "service-reminders-create");
         const due = await tx
           .select({ productId: products.id, customerId: products.customerId })
           .from(products)

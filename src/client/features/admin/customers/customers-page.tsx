@@ -7,7 +7,7 @@ import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Select } from "@/client/components/ui/select";
 import { Spinner } from "@/client/components/ui/spinner";
-import { CUSTOMER_SORTS, type CustomerSort, type CustomerSummary } from "@/common/schemas/customers";
+import { CUSTOMER_SORTS, isShortCustomerSearch, type CustomerSort, type CustomerSummary } from "@/common/schemas/customers";
 import { AdminPage } from "../components/admin-page";
 import { LoadFailed } from "../components/load-failed";
 import { useDocumentTitle } from "../lib/use-document-title";
@@ -132,6 +132,7 @@ export default function CustomersPage() {
         <>
           <p ref={results} role="status" className="scroll-mt-4 text-sm text-slate-700">
             {customers.data.suggestion && <span className="block">{text.suggestion(customers.data.suggestion)}</span>}
+            {isShortCustomerSearch(q) && <span className="block">{text.shortSearch}</span>}
             {text.count(customers.data.total)}
           </p>
           {customers.data.items.length === 0 ? (

@@ -12,6 +12,7 @@ export const customersPageText = {
   directionLabel: "Ordning",
   count: (total: number) => (total === 1 ? "1 kund" : `${total} kunder`),
   suggestion: (corrected: string) => `Inga exakta träffar – visar träffar för ”${corrected}”`,
+  shortSearch: "En eller två bokstäver visar namn och orter som börjar så; skriv fler för att söka överallt.",
   empty: "Inga kunder hittades.",
   emptyRegister: "Inga kunder ännu.",
   loadFailed: "Kunde inte hämta kunderna.",
