@@ -66,6 +66,25 @@ await new Promise((resolveListen, reject) => {
 });
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.server.address().port}`;
 
+// E2E_SEED_SQL: a journey's own known data set (e2e/admin-statistics.spec.ts), written into the fresh
+// embedded database after the migrations and before the app opens it. Run with SEED_DEMO=0 and
+// ADMIN_USERNAME/ADMIN_PASSWORD, the app then adds only its first admin.
+if (process.env.E2E_SEED_SQL) {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  // As src/server/db/client.ts opens it: the same folder and extensions.
+  const client = new PGlite(join(dataDir, "pgdata"), { extensions: { pg_trgm } });
+  try {
+    await migrate(drizzle(client), { migrationsFolder: resolve(process.env.MIGRATIONS_DIR ?? "drizzle") });
+    await client.exec(process.env.E2E_SEED_SQL);
+  } finally {
+    await client.close();
+  }
+  delete process.env.E2E_SEED_SQL;
+}
+
 process.env.DATA_DIR = dataDir;
 process.env.CLIENT_DIR = clientDir;
 process.env.SEED_DEMO ??= "1";

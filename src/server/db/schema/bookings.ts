@@ -41,11 +41,17 @@ export const bookings = pgTable(
     visitReminderFor: text("visit_reminder_for"),
   },
   (t) => [
-    index("bookings_date_idx").on(t.date),
+    // Bookings by date; with status and service type the statistics count a period's bookings by
+    // (date, status, service type) in one pass over the index in its own order, never reading the
+    // wide rows (issue 13; modules/statistics). It replaced an index on the date alone.
+    index("bookings_statistics_idx").on(t.date, t.status, t.serviceType),
+    // The statistics' busiest time slots and distinct customers of a long period: each one pass over
+    // its index in its own order, nothing hashed (issue 13). The customer's also serves the foreign key.
+    index("bookings_time_slot_idx").on(t.timeSlot, t.date),
     // The availability query (modules/availability) reads only active bookings' date and times: with
     // all three in a partial index it is an index-only scan that never touches the table.
     index("bookings_active_date_idx").on(t.date, t.startTime, t.endTime).where(sql`${t.status} <> 'cancelled'`),
-    index("bookings_customer_idx").on(t.customerId),
+    index("bookings_customer_idx").on(t.customerId, t.date),
     index("bookings_technician_idx").on(t.assignedTechnicianId),
     index("bookings_status_idx").on(t.status),
     index("bookings_contact_email_idx").on(sql`lower(${t.contactEmail})`),

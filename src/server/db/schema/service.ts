@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { customers, products } from "./customers";
 import { bookings } from "./bookings";
@@ -46,16 +47,27 @@ export const reminders = pgTable(
     /** The customer's unguessable key in the e-mail: the prefilled booking and the unsubscribe link. */
     token: text("token").notNull().unique(),
   },
-  (t) => [index("reminders_due_idx").on(t.dueDate), index("reminders_customer_idx").on(t.customerId), index("reminders_product_idx").on(t.productId)],
+  (t) => [
+    index("reminders_due_idx").on(t.dueDate),
+    index("reminders_customer_idx").on(t.customerId),
+    index("reminders_product_idx").on(t.productId),
+    // The statistics' reminders sent in a period (issue 13).
+    index("reminders_sent_at_idx").on(t.sentAt).where(sql`${t.sent}`),
+  ],
 );
 
-export const serviceReminderResponses = pgTable("service_reminder_responses", {
-  id: serial("id").primaryKey(),
-  reminderId: integer("reminder_id").notNull().references(() => reminders.id, { onDelete: "cascade" }),
-  customerId: integer("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
-  responseType: text("response_type").notNull(),
-  responseDate: timestamp("response_date", { withTimezone: true }).notNull().defaultNow(),
-  bookingId: integer("booking_id").references(() => bookings.id, { onDelete: "set null" }),
-  notes: text("notes"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const serviceReminderResponses = pgTable(
+  "service_reminder_responses",
+  {
+    id: serial("id").primaryKey(),
+    reminderId: integer("reminder_id").notNull().references(() => reminders.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    responseType: text("response_type").notNull(),
+    responseDate: timestamp("response_date", { withTimezone: true }).notNull().defaultNow(),
+    bookingId: integer("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    notes: text("notes"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The statistics' reminders that led to a booking in a period (issue 13).
+  (t) => [index("service_reminder_responses_booked_idx").on(t.responseDate).where(sql`${t.responseType} = 'booked'`)],
+);

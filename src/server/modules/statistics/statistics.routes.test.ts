@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import type { Database } from "../../db/client";
 import { NOW } from "../../test-support/booking-fixtures";
 import { createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
-import { periodOf } from "./statistics.routes";
+import { registerValidation } from "../../plugins/validation";
+import type { PeriodFigures, StatisticsRepository } from "./statistics.repository";
+import { periodOf, sharingEnabled, statisticsRoutes } from "./statistics.routes";
 
 // GET /api/statistics (issue 13; SPEC §7, §9; DECISIONS 13): figures of this week, month, quarter and
 // year, checked against a small data set whose answers are worked out by hand below. NOW is Sunday
@@ -58,6 +60,10 @@ beforeAll(async () => {
   );
   await database.db.execute(sql`insert into reminders (customer_id, reminder_type, due_date, sent, sent_at, token) values (${b}, 'service', '2026-02-01', true, '2026-02-01T08:00:00Z', 'stat-2')`);
   await database.db.execute(sql`insert into service_reminder_responses (reminder_id, customer_id, response_type, response_date) values (${reminder.id}, ${a}, 'booked', '2026-11-21T10:00:00Z')`);
+  // Periods are days in Stockholm: 00:30 on 1 January 2026 there is still 2025 in UTC, and 00:30 on
+  // 1 January 2027 there is 2026 in UTC.
+  await database.db.execute(sql`insert into service_history (customer_id, service_date, service_type, cost) values (${b}, '2025-12-31T23:30:00Z', 'repair', 1)`);
+  await database.db.execute(sql`insert into reminders (customer_id, reminder_type, due_date, sent, sent_at, token) values (${c}, 'service', '2027-01-01', true, '2026-12-31T23:30:00Z', 'stat-3')`);
 });
 afterAll(async () => {
   await app.close();
@@ -87,9 +93,26 @@ describe("GET /api/statistics", () => {
     expect((await statistics("month")).json()).toMatchObject({ from: "2026-11-01", to: "2026-11-30", total: 4, completed: 2, completionRate: 50, customers: 3, visitsPerCustomer: 1.3, revenue: 32500, remindersSent: 1 });
     expect((await statistics("quarter")).json()).toMatchObject({ from: "2026-10-01", to: "2026-12-31", total: 5, completed: 2, completionRate: 40, customers: 3, visitsPerCustomer: 1.7, revenue: 32500 });
     const year = (await statistics("year")).json();
-    expect(year).toMatchObject({ from: "2026-01-01", to: "2026-12-31", total: 6, completed: 3, completionRate: 50, customers: 3, visitsPerCustomer: 2, revenue: 34300, remindersSent: 2, remindersBooked: 1 });
+    expect(year).toMatchObject({ from: "2026-01-01", to: "2026-12-31", total: 6, completed: 3, completionRate: 50, customers: 3, visitsPerCustomer: 2, revenue: 34301, remindersSent: 2, remindersBooked: 1 });
     expect(counts(year.byServiceType)).toEqual({ service: 3, troubleshooting: 1, installation: 1, hembesok: 1 });
     expect(counts(year.byWeekday)).toEqual({ "1": 4, "2": 1, "3": 1 });
+    expect(counts(year.byStatus)).toEqual({ completed: 3, confirmed: 1, cancelled: 1, planned: 1 });
+  });
+
+  it("gives zeros for a period without bookings, reminders or revenue", async () => {
+    const later = await buildApp(testConfig(), { database, now: () => new Date("2030-06-12T10:00:00Z") });
+    await later.ready();
+    try {
+      const cookie = await loginAs(later, "chef", "Chef12345", "admin");
+      const res = await later.inject({ method: "GET", url: "/api/statistics?period=week", headers: { cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      const week = res.json();
+      expect(week).toMatchObject({ from: "2030-06-10", to: "2030-06-16", total: 0, completed: 0, completionRate: 0, customers: 0, visitsPerCustomer: 0, revenue: 0, remindersSent: 0, remindersBooked: 0, busiestTimeSlots: [] });
+      expect(week.byStatus.map((s: { count: number }) => s.count)).toEqual([0, 0, 0, 0, 0, 0]);
+      expect(week.byWeekday).toHaveLength(7);
+    } finally {
+      await later.close();
+    }
   });
 
   it("is for admins only, and refuses an unknown period in Swedish", async () => {
@@ -108,5 +131,41 @@ describe("the periods", () => {
     expect(periodOf("month", "2026-02-10")).toEqual({ from: "2026-02-01", to: "2026-02-28" });
     expect(periodOf("quarter", "2026-05-31")).toEqual({ from: "2026-04-01", to: "2026-06-30" });
     expect(periodOf("year", "2026-11-22")).toEqual({ from: "2026-01-01", to: "2026-12-31" });
+  });
+});
+
+describe("sharing the work of identical requests", () => {
+  const figures: PeriodFigures = { cells: [{ status: "completed", serviceType: "service", weekday: 1, bookings: 2 }], timeSlots: [], customers: 1, revenue: 0, remindersSent: 0, remindersBooked: 0 };
+
+  /** Two identical requests at once against the routes alone, counting the statements they run. */
+  async function twoAtOnce(sharing: boolean): Promise<number> {
+    let statements = 0;
+    const repository: StatisticsRepository = {
+      periodFigures: async () => {
+        statements++;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return figures;
+      },
+    };
+    const bare = Fastify();
+    registerValidation(bare);
+    await bare.register(statisticsRoutes, { statistics: repository, today: () => "2026-11-22", sharing });
+    try {
+      const answers = await Promise.all([1, 2].map(() => bare.inject({ method: "GET", url: "/api/statistics?period=year" })));
+      expect(answers.map((a) => a.json().completionRate)).toEqual([100, 100]);
+      return statements;
+    } finally {
+      await bare.close();
+    }
+  }
+
+  it("runs one computation for requests arriving together, or one each with STATISTICS_SHARING=0", async () => {
+    expect(await twoAtOnce(true)).toBe(1);
+    expect(await twoAtOnce(false)).toBe(2);
+  });
+
+  it("is on unless STATISTICS_SHARING is 0", () => {
+    expect([undefined, "", "1", "yes"].map(sharingEnabled)).toEqual([true, true, true, true]);
+    expect([sharingEnabled("0"), sharingEnabled(" 0 ")]).toEqual([false, false]);
   });
 });

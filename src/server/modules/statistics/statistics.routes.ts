@@ -6,7 +6,7 @@ import { BOOKING_STATUSES, SERVICE_TYPE_LABELS, SERVICE_TYPES, type BookingStatu
 import { completionRate, visitsPerCustomer } from "@/common/planning/formulas";
 import { weekStart } from "@/common/planning/week";
 import { STATISTICS_STATUS_LABELS, StatisticsQuerySchema, StatisticsSchema, WEEKDAY_NAMES, type Statistics, type StatisticsPeriod } from "@/common/schemas/statistics";
-import type { StatisticsRepository } from "./statistics.repository";
+import type { BookingCell, PeriodFigures, StatisticsRepository } from "./statistics.repository";
 
 /** The calendar period around `today`: this week (Monday–Sunday), month, quarter or year. */
 export function periodOf(period: StatisticsPeriod, today: IsoDate): { from: IsoDate; to: IsoDate } {
@@ -21,21 +21,60 @@ export function periodOf(period: StatisticsPeriod, today: IsoDate): { from: IsoD
   return { from: day(startOfYear(at)), to: day(endOfYear(at)) };
 }
 
-// GROUPING() bits of the figures query, in its order (status, service type, weekday, time slot):
-// a set leaves its own column's bit 0 and sets the others.
-const BY = { status: 0b0111, serviceType: 0b1011, weekday: 0b1101, timeSlot: 0b1110, all: 0b1111 } as const;
 const BUSIEST_SLOTS = 5;
 
+/**
+ * Whether identical requests arriving while the figures are being worked out share that work: on
+ * unless STATISTICS_SHARING is 0 (bench/statistics.mjs measures both ways; the budget holds without).
+ */
+export function sharingEnabled(value: string | undefined): boolean {
+  return value?.trim() !== "0";
+}
+
+/** The response of a period from its figures (SPEC §4 'Väntande', §9 rounding). */
+export function statisticsOf(period: StatisticsPeriod, from: IsoDate, to: IsoDate, figures: PeriodFigures): Statistics {
+  const sum = (match: (cell: BookingCell) => boolean) => figures.cells.reduce((total, cell) => total + (match(cell) ? cell.bookings : 0), 0);
+  const total = sum(() => true);
+  const completed = sum((c) => c.status === "completed");
+  return {
+    period,
+    from,
+    to,
+    total,
+    completed,
+    completionRate: completionRate(completed, total),
+    customers: figures.customers,
+    visitsPerCustomer: visitsPerCustomer(total, figures.customers),
+    revenue: figures.revenue,
+    byStatus: BOOKING_STATUSES.map((status: BookingStatus) => ({ key: status, label: STATISTICS_STATUS_LABELS[status], count: sum((c) => c.status === status) })),
+    byServiceType: SERVICE_TYPES.map((type: ServiceType) => ({ key: type, label: SERVICE_TYPE_LABELS[type], count: sum((c) => c.serviceType === type) })),
+    byWeekday: WEEKDAY_NAMES.map((name, i) => ({ key: String(i + 1), label: name, count: sum((c) => c.weekday === i + 1) })),
+    busiestTimeSlots: [...figures.timeSlots]
+      .sort((a, b) => b.bookings - a.bookings || a.timeSlot.localeCompare(b.timeSlot))
+      .slice(0, BUSIEST_SLOTS)
+      .map((s) => ({ key: s.timeSlot, label: s.timeSlot.replace("-", "–"), count: s.bookings })),
+    remindersSent: figures.remindersSent,
+    remindersBooked: figures.remindersBooked,
+  };
+}
+
 /** GET /api/statistics?period= (SPEC §7, DECISIONS 13): real figures of the period, for admins. */
-export async function statisticsRoutes(fastify: FastifyInstance, { statistics, today }: { statistics: StatisticsRepository; today: () => string }) {
+export async function statisticsRoutes(
+  fastify: FastifyInstance,
+  { statistics, today, sharing = sharingEnabled(process.env.STATISTICS_SHARING) }: { statistics: StatisticsRepository; today: () => string; sharing?: boolean },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  // Identical requests that arrive while the figures are being worked out share that work: a year of
-  // bookings takes tens of milliseconds to count, and an admin's dashboard refreshing at the same
-  // moment as another's gets the same answer (never an older one than its own request).
+  const compute = async (period: StatisticsPeriod, from: IsoDate, to: IsoDate) => statisticsOf(period, from, to, await statistics.periodFigures(from, to));
+
+  // Identical requests that arrive while the figures are being worked out share that work: an
+  // admin's dashboard refreshing at the same moment as another's gets the same answer (never an
+  // older one than its own request). The computation itself is within the budget without it
+  // (bench/statistics.mjs measures both); STATISTICS_SHARING=0 turns it off.
   const inFlight = new Map<string, Promise<Statistics>>();
   function figuresOf(period: StatisticsPeriod): Promise<Statistics> {
     const { from, to } = periodOf(period, today() as IsoDate);
+    if (!sharing) return compute(period, from, to);
     const key = `${period} ${from} ${to}`;
     let pending = inFlight.get(key);
     if (!pending) {
@@ -43,34 +82,6 @@ export async function statisticsRoutes(fastify: FastifyInstance, { statistics, t
       inFlight.set(key, pending);
     }
     return pending;
-  }
-
-  async function compute(period: StatisticsPeriod, from: IsoDate, to: IsoDate): Promise<Statistics> {
-    const [rows, other] = await Promise.all([statistics.bookingFigures(from, to), statistics.otherFigures(from, to)]);
-    const of = (bits: number) => rows.filter((r) => r.grouping === bits);
-    const all = { bookings: of(BY.all)[0]?.bookings ?? 0, customers: other.customers };
-    const count = (bits: number, key: (r: (typeof rows)[number]) => unknown, value: unknown) => of(bits).find((r) => key(r) === value)?.bookings ?? 0;
-    const completed = count(BY.status, (r) => r.status, "completed");
-    return {
-      period,
-      from,
-      to,
-      total: all.bookings,
-      completed,
-      completionRate: completionRate(completed, all.bookings),
-      customers: all.customers,
-      visitsPerCustomer: visitsPerCustomer(all.bookings, all.customers),
-      revenue: other.revenue,
-      byStatus: BOOKING_STATUSES.map((status: BookingStatus) => ({ key: status, label: STATISTICS_STATUS_LABELS[status], count: count(BY.status, (r) => r.status, status) })),
-      byServiceType: SERVICE_TYPES.map((type: ServiceType) => ({ key: type, label: SERVICE_TYPE_LABELS[type], count: count(BY.serviceType, (r) => r.service_type, type) })),
-      byWeekday: WEEKDAY_NAMES.map((name, i) => ({ key: String(i + 1), label: name, count: count(BY.weekday, (r) => r.weekday, i + 1) })),
-      busiestTimeSlots: of(BY.timeSlot)
-        .sort((a, b) => b.bookings - a.bookings || String(a.time_slot).localeCompare(String(b.time_slot)))
-        .slice(0, BUSIEST_SLOTS)
-        .map((r) => ({ key: String(r.time_slot), label: String(r.time_slot).replace("-", "–"), count: r.bookings })),
-      remindersSent: other.remindersSent,
-      remindersBooked: other.remindersBooked,
-    };
   }
 
   app.get("/api/statistics", { schema: { querystring: StatisticsQuerySchema, response: { 200: StatisticsSchema } } }, (request) => figuresOf(request.query.period));
