@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import pLimit from "p-limit";
 import { customerSearchWords, isShortCustomerSearch, type CustomerSort, type CustomerSummary } from "@/common/schemas/customers";
 import type { Db, PreparedQuery, SqlExecutor } from "../../db/client";
 import { lockCustomerEmail } from "../../db/locks";
@@ -128,7 +129,16 @@ const typoWords = (q: string) => q.toLocaleLowerCase("sv").split(/[^\p{L}\d]+/u)
 /** Only a word of three or more letters can hold a typo worth correcting ("070" and "kund12" are left as typed). */
 const mayHoldTypo = (word: string) => /^\p{L}{3,}$/u.test(word);
 
+/**
+ * Register searches running in the database at once, per instance. A search is CPU work in
+ * PostgreSQL (counting and sorting up to thousands of matches); more at once only share the same
+ * cores and all finish later, the last ones setting the p99, and they would crowd out the
+ * bookings' short writes on the same pool. The rest wait their turn here, first come first served.
+ */
+const SEARCHES_AT_ONCE = Number(process.env.CUSTOMER_SEARCHES_AT_ONCE ?? 4);
+
 export function createCustomersRepository(db: Db, executor: SqlExecutor) {
+  const searchTurn = pLimit(SEARCHES_AT_ONCE);
   type ListedRow = Omit<CustomerSummary, "id"> & { id: number | null; total: number; suggestion: string | null };
   type Page = { items: CustomerSummary[]; total: number; suggestion: string | null };
 
@@ -167,14 +177,14 @@ export function createCustomersRepository(db: Db, executor: SqlExecutor) {
       const q = input.q.trim();
       // As the stored key has them: lower case.
       const words = customerSearchWords(q);
-      return executor.onOneConnection(async (query) => {
+      return searchTurn(() => executor.onOneConnection(async (query) => {
         if (isShortCustomerSearch(q)) return beginningPage(query, words, input.sort, input.dir, input.pageSize, offset);
         const found = await matchingPage(query, words, input.sort, input.dir, input.pageSize, offset);
         const typed = typoWords(q);
         if (found.total > 0 || q.length < 3 || !typed.some(mayHoldTypo)) return found;
         const corrected = await correctedPage(query, typed, input.sort, input.dir, input.pageSize, offset);
         return corrected.total > 0 ? corrected : found;
-      });
+      }));
     },
 
     async findById(id: number) {

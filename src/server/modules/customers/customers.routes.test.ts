@@ -95,6 +95,38 @@ describe("GET /api/customers", () => {
     expect((await send("GET", "/api/customers?q=zz")).json()).toMatchObject({ items: [], total: 0, suggestion: null });
   });
 
+  it("runs at most four searches in the database at once; the others wait their turn and are all answered", async () => {
+    // The real executor, observed: how many searches are inside it at the same moment.
+    let inside = 0;
+    let most = 0;
+    const observed: Database = {
+      ...database,
+      sql: {
+        ...database.sql,
+        async onOneConnection(work) {
+          most = Math.max(most, ++inside);
+          try {
+            return await database.sql.onOneConnection(work);
+          } finally {
+            inside -= 1;
+          }
+        },
+      },
+    };
+    const other = await buildApp(testConfig(), { database: observed, now: () => NOW });
+    await other.ready();
+    try {
+      const otherAdmin = await loginAs(other, "chef", "Chef12345", "admin");
+      const searches = ["lindqvist", "Lindkvist", "exempel", "070", "Li", "Uppsala", "Öberg", "zz", "Andersson", "753", "Berg", "von"];
+      const answers = await Promise.all(searches.map((q) => other.inject({ method: "GET", url: `/api/customers?q=${encodeURIComponent(q)}`, headers: { cookie: otherAdmin } })));
+      expect(answers.map((a) => a.statusCode)).toEqual(searches.map(() => 200));
+      expect(answers[0].json().items.map((c: { name: string }) => c.name)).toEqual(["Anna-Karin Lindqvist"]);
+      expect(most).toBe(4);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("says which corrected search it shows, and nothing for a word like no customer's", async () => {
     const typo = (await send("GET", "/api/customers?q=Lindkvist")).json();
     expect(typo).toMatchObject({ total: 1, suggestion: "lindqvist" });
