@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { startOwnApp, type OwnApp } from "./own-app";
 
 // SPEC §4 "Calendar-service authorization popup" in a real browser: the admin connects Google
 // Calendar in a 600×600 popup that goes to Google's consent page (a stand-in on another origin) and
@@ -17,7 +15,7 @@ test.describe.configure({ mode: "serial" });
 
 let google: Server;
 let googleUrl = "";
-let app: ChildProcess;
+let app: OwnApp | undefined;
 let appUrl = "";
 const tokenGrants: string[] = [];
 
@@ -61,58 +59,22 @@ function startGoogle(): Promise<void> {
   );
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** The built app (E2E_DIST) with a fresh database of its own, configured for Google. */
-async function startApp(project: string) {
-  const port = await freePort();
-  appUrl = `http://127.0.0.1:${port}`;
-  const dataDir = join(tmpdir(), `vps-e2e-google-${project}-${port}`);
-  app = spawn(process.execPath, ["e2e/start-server.mjs"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: appUrl,
-      SEED_DEMO: "1",
-      LOG_LEVEL: "warn",
-      E2E_DATA_DIR: dataDir,
-      E2E_MAIL_DIR: `${dataDir}-mail`,
-      GOOGLE_CLIENT_ID: "e2e-klient",
-      GOOGLE_CLIENT_SECRET: "e2e-hemlighet",
-      GOOGLE_AUTH_URL: `${googleUrl}/auth`,
-      GOOGLE_TOKEN_URL: `${googleUrl}/token`,
-      GOOGLE_API_URL: googleUrl,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (app.exitCode !== null) throw new Error(`the app with Google configured exited (${app.exitCode})`);
-    if (await fetch(`${appUrl}/api/public/config`).then((r) => r.ok, () => false)) return;
-    if (Date.now() > deadline) throw new Error("the app with Google configured did not start within 60 s");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 test.beforeAll(async () => {
   test.info().setTimeout(90_000);
   await startGoogle();
-  await startApp(test.info().project.name);
+  app = await startOwnApp(`google-${test.info().project.name}`, {
+    SEED_DEMO: "1",
+    GOOGLE_CLIENT_ID: "e2e-klient",
+    GOOGLE_CLIENT_SECRET: "e2e-hemlighet",
+    GOOGLE_AUTH_URL: `${googleUrl}/auth`,
+    GOOGLE_TOKEN_URL: `${googleUrl}/token`,
+    GOOGLE_API_URL: googleUrl,
+  });
+  appUrl = app.url;
 });
 
 test.afterAll(async () => {
-  if (app && app.exitCode === null) {
-    const exited = new Promise((resolve) => app.once("exit", resolve));
-    app.kill("SIGTERM");
-    await exited;
-  }
+  await app?.stop();
   await new Promise((resolve) => google?.close(resolve));
 });
 

@@ -1,11 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page, Response } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { startOwnApp, type OwnApp } from "./own-app";
 
 // Issue 13 (statistics): /admin/statistics shows the year's figures of a KNOWN data set, in the cards
 // and in every chart's table, and recharts is loaded only on this screen.
@@ -103,60 +98,18 @@ const TABLES: Record<string, string[]> = {
 // …): a script holding such a name holds recharts code, whichever part of it and whatever chunk.
 const RECHARTS_CODE = /["'`]recharts-/;
 
-let app: ChildProcess;
+let app: OwnApp | undefined;
 let appUrl = "";
-let dataDir = "";
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** The built app (E2E_DIST) with a fresh database of its own holding only the data set above. */
-async function startApp(project: string) {
-  const port = await freePort();
-  appUrl = `http://127.0.0.1:${port}`;
-  dataDir = join(tmpdir(), `vps-e2e-statistics-${project}-${port}`);
-  app = spawn(process.execPath, ["e2e/start-server.mjs"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: appUrl,
-      SEED_DEMO: "0",
-      ADMIN_USERNAME: "statistik",
-      ADMIN_PASSWORD: "Statistik-2026",
-      LOG_LEVEL: "warn",
-      E2E_DATA_DIR: dataDir,
-      E2E_MAIL_DIR: `${dataDir}-mail`,
-      E2E_SEED_SQL: seedSql(),
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (app.exitCode !== null) throw new Error(`the statistics app exited (${app.exitCode})`);
-    if (await fetch(`${appUrl}/api/public/config`).then((r) => r.ok, () => false)) return;
-    if (Date.now() > deadline) throw new Error("the statistics app did not start within 90 s");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 test.beforeAll(async () => {
   test.info().setTimeout(120_000);
-  await startApp(test.info().project.name);
+  // A database of its own holding only the data set above.
+  app = await startOwnApp(`statistics-${test.info().project.name}`, { SEED_DEMO: "0", ADMIN_USERNAME: "statistik", ADMIN_PASSWORD: "Statistik-2026", E2E_SEED_SQL: seedSql() }, { timeoutMs: 90_000 });
+  appUrl = app.url;
 });
 
 test.afterAll(async () => {
-  if (app && app.exitCode === null) {
-    const exited = new Promise((resolve) => app.once("exit", resolve));
-    app.kill("SIGTERM");
-    await exited;
-  }
-  for (const dir of [dataDir, `${dataDir}-mail`]) if (dir) rmSync(dir, { recursive: true, force: true });
+  await app?.stop();
 });
 
 /** Every script the page downloads, with its text (null when it could not be read), for the recharts check. */
