@@ -33,6 +33,12 @@ test("an admin creates a customer, finds them by a misspelt name, opens the deta
   await dialog.getByLabel("Postnummer").fill("753 21");
   await dialog.getByLabel("Ort").fill("Uppsala");
   await expectNoSeriousA11yViolations(page);
+  // The connection drops as the admin saves: the §8 text, and the form keeps what was typed.
+  await page.route("**/api/customers", (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.fallback()));
+  await dialog.getByRole("button", { name: "Skapa kund" }).click();
+  await expect(toasts(page)).toContainText("Kunde inte skapa kunden. Försök igen.");
+  await expect(dialog.getByLabel("Namn")).toHaveValue(name);
+  await page.unroute("**/api/customers");
   await dialog.getByRole("button", { name: "Skapa kund" }).click();
   await expect(toasts(page)).toContainText("Kund skapad");
 

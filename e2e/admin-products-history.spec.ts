@@ -37,6 +37,12 @@ test("an admin registers a product for a customer found by name, then finds it b
   await expect(dialog.getByText("Garantin kan inte sluta före installationen")).toBeVisible();
   await dialog.getByLabel("Garanti till").fill("2029-09-15");
   await expectNoSeriousA11yViolations(page);
+  // Offline for a moment: the §8 text, nothing lost.
+  await page.route("**/api/products", (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.fallback()));
+  await dialog.getByRole("button", { name: "Skapa produkt" }).click();
+  await expect(toasts(page)).toContainText("Kunde inte skapa produkten. Försök igen.");
+  await expect(dialog.getByLabel("Modell")).toHaveValue("Calibra Eco");
+  await page.unroute("**/api/products");
   await dialog.getByRole("button", { name: "Skapa produkt" }).click();
   await expect(toasts(page)).toContainText("Produkt skapad");
 

@@ -88,6 +88,11 @@ test("an admin imports customers by the form and by pasted JSON, sees the old pu
   await all.uncheck();
   await page.getByRole("checkbox", { name: `Välj ${oldModel} hos Olle Gammal ${tag}` }).check();
   await page.getByRole("checkbox", { name: `Välj ${formModel} hos Formulär Kund ${tag}` }).check();
+  // Offline for a moment: the §8 text, and the choice is still there to try again.
+  await page.route("**/api/admin/service-reminders/create", (route) => route.abort("internetdisconnected"));
+  await page.getByRole("button", { name: "Skapa påminnelser (2)" }).click();
+  await expect(toasts(page)).toContainText("Kunde inte skapa påminnelser");
+  await page.unroute("**/api/admin/service-reminders/create");
   await page.getByRole("button", { name: "Skapa påminnelser (2)" }).click();
   await expect(toasts(page)).toContainText("Påminnelser skapade");
   await expect(toasts(page)).toContainText("2 påminnelser skapade. De skickas om 7 dagar.");
@@ -107,6 +112,10 @@ test("the admin sends the due reminders; the customer books with their details f
   await loginAs("admin");
   await openReminders(page, "manage");
   // The demo's reminder for Greta Lindholm was made eight days ago (SPEC §9: sent after 7 days).
+  await page.route("**/api/admin/service-reminders/send", (route) => route.abort("internetdisconnected"));
+  await page.getByRole("button", { name: "Skicka påminnelser" }).click();
+  await expect(toasts(page)).toContainText("Kunde inte skicka påminnelser");
+  await page.unroute("**/api/admin/service-reminders/send");
   await page.getByRole("button", { name: "Skicka påminnelser" }).click();
   await expect(toasts(page)).toContainText("Påminnelser skickade");
   const greta = page.getByRole("region", { name: "Påminnelser" }).getByRole("row").filter({ hasText: "Greta Lindholm" });
