@@ -295,7 +295,9 @@ test.describe("after a deploy", () => {
     await expect(page.getByRole("heading", { name: "Något gick fel" })).toBeVisible();
     await page.waitForTimeout(1000);
     expect(loads).toBe(2);
-    expect(requests).toBeLessThanOrEqual(3);
+    // No loop: one reload, and each of the two page loads asks for the chunk at most twice (a
+    // prefetch on touch or the route's preload, then the render's own try once that has failed).
+    expect(requests).toBeLessThanOrEqual(4);
     await expect(page.getByRole("button", { name: "Ladda om sidan" })).toBeVisible();
   });
 });
