@@ -190,19 +190,25 @@ export async function lighthouseBench(ctx, { pages = LIGHTHOUSE_PAGES, runs = LI
   for (const path of pages) {
     const results = [];
     for (let run = 0; run < runs; run += 1) {
-      // A fresh browser per run: one reused across pages sometimes loses the trace (NO_NAVSTART).
-      const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: "silent" });
       let lhr;
-      try {
-        const result = await lighthouse(`${baseUrl}${path}`, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: Object.keys(CATEGORY_BUDGETS),
-        });
-        lhr = result.lhr;
-      } finally {
-        await chrome.kill();
+      for (let attempt = 1; ; attempt += 1) {
+        // A fresh browser per run: one reused across pages sometimes loses the trace (NO_NAVSTART).
+        const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: "silent" });
+        try {
+          const result = await lighthouse(`${baseUrl}${path}`, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: Object.keys(CATEGORY_BUDGETS),
+          });
+          lhr = result.lhr;
+        } finally {
+          await chrome.kill();
+        }
+        // Lighthouse lost its own trace ("Please run Lighthouse again"): no measurement of the page,
+        // so the run is made again, at most twice. Any other error fails the bench.
+        if (lhr.runtimeError?.code !== "NO_NAVSTART" || attempt > 2) break;
+        ctx.log(`lighthouse ${path} run ${run + 1}/${runs}: NO_NAVSTART (Lighthouse lost its trace), running it again`);
       }
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       results.push(lhr);
