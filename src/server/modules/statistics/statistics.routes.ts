@@ -68,8 +68,9 @@ export async function statisticsRoutes(
   const compute = async (period: StatisticsPeriod, from: IsoDate, to: IsoDate) => statisticsOf(period, from, to, await statistics.periodFigures(from, to));
 
   // Identical requests that arrive while the figures are being worked out share that work: an
-  // admin's dashboard refreshing at the same moment as another's gets the same answer (never an
-  // older one than its own request). The computation itself is within the budget without it
+  // admin's dashboard refreshing at the same moment as another's gets the same answer, as fresh as
+  // the computation it joins (begun at most that computation's time earlier). The computation itself
+  // is within the budget without it
   // (bench/statistics.mjs measures both); STATISTICS_SHARING=0 turns it off.
   const inFlight = new Map<string, Promise<Statistics>>();
   function figuresOf(period: StatisticsPeriod): Promise<Statistics> {
