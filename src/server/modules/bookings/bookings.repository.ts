@@ -4,6 +4,7 @@ import type { AdminBookingListQuery } from "@/common/schemas/admin-bookings";
 import { sqlState, type Db } from "../../db/client";
 import { lockCustomerEmail, lockUntilCommit } from "../../db/locks";
 import { bookingEvents, bookingImages, bookings, customers, emailOutbox, products, serviceHistory, sharedBookingLinks, users } from "../../db/schema";
+import { planningText } from "@/common/schemas/planning";
 import { conflict, unprocessable } from "../../lib/errors";
 import type { ProcessedImage } from "../../lib/images";
 import { enqueueEmail, type OutboxMessage } from "../../jobs/outbox";
@@ -258,8 +259,13 @@ export function createBookingsRepository(db: Db, { onChange = () => {} }: { onCh
         if (options.maxPerDay !== undefined && before.status === "cancelled" && status !== "cancelled") await assertDayHasRoom(tx, before.date, options.maxPerDay);
         if (before.status === status) return { before, after: before, outboxId: null };
         // A technician who starts an unassigned visit takes it.
-        const assign = options.assignTo !== undefined && before.assignedTechnicianId === null ? { assignedTechnicianId: options.assignTo } : {};
+        const takes = options.assignTo !== undefined && before.assignedTechnicianId === null ? options.assignTo : null;
+        const assign = takes === null ? {} : { assignedTechnicianId: takes };
+        // The visit's technician is now busy at its time if they take it or it comes back from cancelled.
+        const technicianId = takes ?? (before.status === "cancelled" && status !== "cancelled" ? before.assignedTechnicianId : null);
+        if (technicianId) await lockTechnician(tx, technicianId);
         const [after] = await tx.update(bookings).set({ status, ...assign }).where(eq(bookings.id, id)).returning();
+        if (technicianId) await assertTechnicianFree(tx, technicianId, after);
         await recordEvent(tx, id, actor, status === "cancelled" ? "cancelled" : "status", before.status, status);
         const outboxId = options.email ? await enqueueEmail(tx, options.email(after)) : null;
         return { before, after, outboxId };
@@ -336,11 +342,14 @@ export function createBookingsRepository(db: Db, { onChange = () => {} }: { onCh
         if (!before) return null;
         options.check?.(before);
         if (options.maxPerDay !== undefined && slot.date !== before.date) await assertDayHasRoom(tx, slot.date, options.maxPerDay);
+        const technicianId = (status ?? before.status) === "cancelled" ? null : before.assignedTechnicianId;
+        if (technicianId) await lockTechnician(tx, technicianId);
         const [after] = await tx
           .update(bookings)
           .set({ ...slot, status: status ?? before.status, calendarSequence: sql`${bookings.calendarSequence} + 1`, ...(options.skipReminder ? { visitReminderFor: slotKey(slot) } : {}) })
           .where(eq(bookings.id, id))
           .returning();
+        if (technicianId) await assertTechnicianFree(tx, technicianId, after);
         // A link made for the old date would otherwise expire before (or soon after) a later visit.
         await tx
           .update(sharedBookingLinks)
@@ -725,13 +734,28 @@ async function assertDayHasRoom(tx: Db, date: string, maxPerDay: number) {
 }
 
 /**
- * True when the technician has another active visit overlapping `visit`'s time. Takes the
- * technician's lock first (held until the transaction ends, on every instance): assignments to one
- * technician check and write one at a time. Always taken after the booking's row lock, and only
- * one per transaction, so two assignments never wait for each other in a circle.
+ * The technician's lock (held until the transaction ends, on every instance): writes that give a
+ * technician a visit at some time check and write one at a time. Always taken after the booking's
+ * row lock and before the booking is written, and only one per transaction, so two such writes
+ * never wait for each other in a circle.
  */
+function lockTechnician(tx: Db, technicianId: number) {
+  return lockUntilCommit(tx, `booking-technician:${technicianId}`);
+}
+
+/**
+ * For writes that move, reactivate or hand out an assigned visit: refuses (409) when the
+ * technician has another active visit at an overlapping time. Checked after the write, so where the
+ * company-wide exclusion constraint already refused the time its message ('the time is taken')
+ * is the one the customer or admin reads.
+ */
+async function assertTechnicianFree(tx: Db, technicianId: number, visit: Pick<BookingRow, "id" | "date" | "startTime" | "endTime">) {
+  if (await technicianIsBusy(tx, technicianId, visit)) throw conflict(planningText.technicianBusy);
+}
+
+/** True when the technician has another active visit overlapping `visit`'s time; under their lock. */
 async function technicianIsBusy(tx: Db, technicianId: number, visit: Pick<BookingRow, "id" | "date" | "startTime" | "endTime">): Promise<boolean> {
-  await lockUntilCommit(tx, `booking-technician:${technicianId}`);
+  await lockTechnician(tx, technicianId);
   const [busy] = await tx
     .select({ id: bookings.id })
     .from(bookings)

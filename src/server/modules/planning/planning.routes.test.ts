@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import type { Database } from "../../db/client";
+import { createBookingsRepository } from "../bookings/bookings.repository";
 import { NOW } from "../../test-support/booking-fixtures";
 import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
 
@@ -245,6 +246,83 @@ describe("one technician, one visit at a time", () => {
     // A cancelled visit frees its technician's time.
     await database.db.execute(sql`update bookings set status = 'cancelled' where id in (${morning}, ${adjacent})`);
     expect((await assign(overlapping, anna)).statusCode).toBe(200);
+  });
+
+  describe("every other write that puts a technician's visit at a time", () => {
+    const stateOf = async (id: number) => (await queryRows<{ s: string; slot: string }>(database, sql`select status as s, time_slot as slot from bookings where id = ${id}`))[0];
+    const actor = { type: "admin", userId: null, name: "Test" } as const;
+    /** The repository itself, without the services' company-wide 'is the time free' check before it. */
+    const repo = () => createBookingsRepository(database.db);
+    let annas: number; // Anna's 08:00-10:00 on 2026-12-15
+    beforeAll(async () => {
+      annas = await visit("2026-12-15", "08:00-10:00", "Uppsala", "753 20");
+      expect((await assign(annas, anna)).statusCode).toBe(200);
+    });
+
+    it("refuses to move another visit of hers onto a time she is busy, even past the services' own check; moves it next to it", async () => {
+      const other = await visit("2026-12-15", "12:00-14:00", "Uppsala", "753 31");
+      expect((await assign(other, anna)).statusCode).toBe(200);
+      const onto = repo().reschedule(other, { date: "2026-12-15", timeSlot: "09:00-11:00", startTime: "09:00", endTime: "11:00" }, undefined, actor);
+      await expect(onto).rejects.toMatchObject({ statusCode: 409, message: BUSY });
+      expect(await stateOf(other)).toEqual({ s: "confirmed", slot: "12:00-14:00" });
+      await repo().reschedule(other, { date: "2026-12-15", timeSlot: "10:00-12:00", startTime: "10:00", endTime: "12:00" }, undefined, actor);
+      expect(await stateOf(other)).toEqual({ s: "confirmed", slot: "10:00-12:00" });
+      // Cancelling it while moving it onto her busy time is no conflict.
+      await repo().reschedule(other, { date: "2026-12-15", timeSlot: "08:00-10:00", startTime: "08:00", endTime: "10:00" }, "cancelled", actor);
+      expect(await stateOf(other)).toEqual({ s: "cancelled", slot: "08:00-10:00" });
+    });
+
+    it("refuses to bring back a cancelled visit of hers at a time she has taken since", async () => {
+      const cancelled = await visit("2026-12-15", "14:00-16:00", "Uppsala", "753 33");
+      expect((await assign(cancelled, anna)).statusCode).toBe(200);
+      expect((await send("PATCH", `/api/admin/bookings/${cancelled}/status`, { status: "cancelled" })).statusCode).toBe(200);
+      const taken = await visit("2026-12-15", "14:00-16:00", "Uppsala", "753 34");
+      expect((await assign(taken, anna)).statusCode).toBe(200);
+      await expect(repo().changeStatus(cancelled, "confirmed", actor)).rejects.toMatchObject({ statusCode: 409, message: BUSY });
+      expect((await stateOf(cancelled)).s).toBe("cancelled");
+      // Once her other visit then is Bo's, it comes back.
+      expect((await assign(taken, bo)).statusCode).toBe(200);
+      await repo().changeStatus(cancelled, "confirmed", actor);
+      expect((await stateOf(cancelled)).s).toBe("confirmed");
+    });
+
+    it("lets only one of a move and an assignment racing for her time through, round after round", async () => {
+      for (let round = 0; round < 6; round++) {
+        const date = `2027-01-${String(11 + round).padStart(2, "0")}`;
+        const hers = await visit(date, "12:00-14:00", "Uppsala", "753 20");
+        expect((await assign(hers, anna)).statusCode).toBe(200);
+        const unassigned = await visit(date, "08:00-10:00", "Uppsala", "753 21");
+        await moveTo(unassigned, "09:00", "11:00");
+        // Each alone is fine: 12:00 does not overlap 09:00, and an unassigned visit is nobody's.
+        const [move, give] = await Promise.allSettled([
+          repo().reschedule(hers, { date, timeSlot: "10:00-12:00", startTime: "10:00", endTime: "12:00" }, undefined, actor),
+          assign(unassigned, anna),
+        ]);
+        const moved = move.status === "fulfilled";
+        const given = give.status === "fulfilled" && give.value.statusCode === 200;
+        expect([moved, given].filter(Boolean), `round ${round}`).toHaveLength(1);
+        const rows = await queryRows<{ start: string; end: string }>(
+          database,
+          sql`select start_time as start, end_time as end from bookings where assigned_technician_id = ${anna} and date = ${date} and status <> 'cancelled' order by start_time`,
+        );
+        expect(rows.length === 1 || rows[0].end <= rows[1].start, JSON.stringify(rows)).toBe(true);
+      }
+    });
+
+    it("refuses her 'Påbörja arbete' on an unassigned visit that overlaps one of hers, and leaves it unassigned", async () => {
+      const unassigned = await visit("2026-12-15", "16:00-18:00", "Uppsala", "753 35");
+      await moveTo(unassigned, "09:00", "11:00");
+      const start = await send("PATCH", `/api/technician/booking/${unassigned}/status`, { status: "in_progress" }, technician);
+      expect(start.statusCode, start.body).toBe(409);
+      expect(start.json()).toEqual({ message: BUSY });
+      expect(await technicianOf(unassigned)).toBeNull();
+      expect((await stateOf(unassigned)).s).toBe("confirmed");
+      // Bo has nothing at that time: the visit is his.
+      const bosStart = await send("PATCH", `/api/technician/booking/${unassigned}/status`, { status: "in_progress" }, technicianBo);
+      expect(bosStart.statusCode, bosStart.body).toBe(200);
+      expect(await technicianOf(unassigned)).toBe(bo);
+      expect((await stateOf(unassigned)).s).toBe("in_progress");
+    });
   });
 
   it("gives a technician only one of overlapping visits assigned at the same moment from two instances", async () => {
