@@ -390,10 +390,17 @@ test.describe("the customer's booking link", () => {
     const customer = customerFor(testInfo, "snart");
     const now = Date.now();
     const t = today();
+    // Two service types (two-hour and half-hour slots) and up to ten minutes short of 24 hours, so
+    // some time is free whatever the hour CI runs at: today's demo visits and the other project's
+    // run of this test take some.
     const candidates = [t, addDays(t, 1)]
-      .flatMap((date) => adminSlots("troubleshooting", date).map((slot) => ({ date, timeSlot: slot.label, start: slotInstants(date, slot.label)!.start.getTime() })))
-      .filter((c) => c.start > now + 10 * 60_000 && c.start < now + 23 * 3600_000)
-      .reverse();
+      .flatMap((date) =>
+        (["troubleshooting", "hembesok"] as const).flatMap((serviceType) =>
+          adminSlots(serviceType, date).map((slot) => ({ serviceType, date, timeSlot: slot.label, start: slotInstants(date, slot.label)!.start.getTime() })),
+        ),
+      )
+      .filter((c) => c.start > now + 10 * 60_000 && c.start < now + 24 * 3600_000 - 10 * 60_000)
+      .sort((a, b) => b.start - a.start);
     const adminContext = await newContext(browser, testInfo);
     try {
       await loginAdmin(adminContext, await adminContext.newPage(), baseURL!);
@@ -402,7 +409,7 @@ test.describe("the customer's booking link", () => {
         const response = await adminContext.request.post("/api/admin/bookings", {
           data: {
             customerInfo: { name: customer.name, email: customer.email, phone: customer.phone, address: customer.address, city: customer.city, postalCode: customer.postalCode },
-            serviceType: "troubleshooting",
+            serviceType: candidate.serviceType,
             date: candidate.date,
             timeSlot: candidate.timeSlot,
             description: "Pumpen har stannat.",
@@ -415,7 +422,7 @@ test.describe("the customer's booking link", () => {
         created = true;
         break;
       }
-      expect(created, `a free troubleshooting time within 24 hours among ${candidates.length}`).toBe(true);
+      expect(created, `a free time within 24 hours among ${candidates.length}`).toBe(true);
     } finally {
       await adminContext.close();
     }
