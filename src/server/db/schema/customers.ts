@@ -100,5 +100,10 @@ export const products = pgTable(
     notes: text("notes"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("products_customer_idx").on(t.customerId), index("products_install_date_idx").on(t.installDate)],
+  (t) => [
+    index("products_customer_idx").on(t.customerId),
+    index("products_install_date_idx").on(t.installDate),
+    // A serial number is looked up as it compares (normalizedSerial), on every product created or imported.
+    index("products_serial_idx").on(sql`upper(trim(${t.serialNumber}))`),
+  ],
 );

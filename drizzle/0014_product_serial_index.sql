@@ -1,0 +1,1 @@
+CREATE INDEX "products_serial_idx" ON "products" USING btree (upper(trim("serial_number")));
