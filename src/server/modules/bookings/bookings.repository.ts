@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { isIsoDate } from "@/common/booking-rules";
 import type { AdminBookingListQuery } from "@/common/schemas/admin-bookings";
+import { planningText } from "@/common/schemas/planning";
 import { sqlState, type Db } from "../../db/client";
 import { lockCustomerEmail, lockUntilCommit } from "../../db/locks";
 import { bookingEvents, bookingImages, bookings, customers, emailOutbox, products, serviceHistory, sharedBookingLinks, users } from "../../db/schema";
-import { planningText } from "@/common/schemas/planning";
 import { conflict, unprocessable } from "../../lib/errors";
 import type { ProcessedImage } from "../../lib/images";
 import { enqueueEmail, type OutboxMessage } from "../../jobs/outbox";
@@ -558,7 +558,7 @@ export function createBookingsRepository(db: Db, { onChange = () => {} }: { onCh
         serviceType: query.serviceType,
         date: search,
         pattern: `%${escapeLike(search)}%`,
-        id: Number(/^#?(\d{1,9})$/.exec(search)?.[1] ?? 0),
+        id: bookingIdIn(search) ?? 0,
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
       };
@@ -703,7 +703,12 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** SPEC §2 list search: a booking id (or text with those digits), a date yyyy-MM-dd, or text in the customer's name, address or city. */
 type SearchKind = "none" | "date" | "id" | "text";
-const searchKind = (search: string): SearchKind => (!search ? "none" : isIsoDate(search) ? "date" : /^#?\d{1,9}$/.test(search) ? "id" : "text");
+const searchKind = (search: string): SearchKind => (!search ? "none" : isIsoDate(search) ? "date" : bookingIdIn(search) !== null ? "id" : "text");
+/** The booking number a search is ("1234" or "#1234"), if it is one. */
+const bookingIdIn = (search: string): number | null => {
+  const digits = /^#?(\d{1,9})$/.exec(search)?.[1];
+  return digits === undefined ? null : Number(digits);
+};
 type ListShape = { status: boolean; serviceType: boolean; search: SearchKind; sort: AdminBookingListQuery["sort"] };
 
 /** The list's conditions, with placeholders for the values (`status`, `serviceType`, `date`, `pattern`, `id`). */

@@ -123,7 +123,6 @@ const listedCustomer = (row: CustomerSummary): CustomerSummary => ({
   createdAt: row.createdAt,
 });
 
-
 /** The words of a search to correct: letters and digits only, so no LIKE wildcard is among them. */
 const typoWords = (q: string) => q.toLocaleLowerCase("sv").split(/[^\p{L}\d]+/u).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
 /** Only a word of three or more letters can hold a typo worth correcting ("070" and "kund12" are left as typed). */
