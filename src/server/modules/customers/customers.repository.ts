@@ -134,7 +134,13 @@ const mayHoldTypo = (word: string) => /^\p{L}{3,}$/u.test(word);
  * cores and all finish later, the last ones setting the p99, and they would crowd out the
  * bookings' short writes on the same pool. The rest wait their turn here, first come first served.
  */
-const SEARCHES_AT_ONCE = Number(process.env.CUSTOMER_SEARCHES_AT_ONCE ?? 4);
+const SEARCHES_AT_ONCE = searchesAtOnce(process.env.CUSTOMER_SEARCHES_AT_ONCE);
+
+/** CUSTOMER_SEARCHES_AT_ONCE as a whole number from 1; anything else (unset, "", "abc", "0") is 4. */
+export function searchesAtOnce(value: string | undefined): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isInteger(n) && n >= 1 ? n : 4;
+}
 
 export function createCustomersRepository(db: Db, executor: SqlExecutor) {
   const searchTurn = pLimit(SEARCHES_AT_ONCE);

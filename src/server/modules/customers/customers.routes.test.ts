@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import type { Database } from "../../db/client";
+import { searchesAtOnce } from "./customers.repository";
 import { NOW, bookingPayload, phonePhotoDataUrl } from "../../test-support/booking-fixtures";
 import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
 
@@ -125,6 +126,11 @@ describe("GET /api/customers", () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("reads CUSTOMER_SEARCHES_AT_ONCE as a whole number from 1, and 4 for anything else rather than failing at start", () => {
+    expect(["8", " 2 ", "1"].map(searchesAtOnce)).toEqual([8, 2, 1]);
+    expect([undefined, "", "abc", "0", "-3", "2.5", "Infinity"].map(searchesAtOnce)).toEqual([4, 4, 4, 4, 4, 4, 4]);
   });
 
   it("says which corrected search it shows, and nothing for a word like no customer's", async () => {

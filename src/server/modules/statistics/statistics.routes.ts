@@ -70,8 +70,8 @@ export async function statisticsRoutes(
   // Identical requests that arrive while the figures are being worked out share that work: an
   // admin's dashboard refreshing at the same moment as another's gets the same answer, as fresh as
   // the computation it joins (begun at most that computation's time earlier). The computation itself
-  // is within the budget without it
-  // (bench/statistics.mjs measures both); STATISTICS_SHARING=0 turns it off.
+  // is within the budget without it (bench/statistics.mjs measures both); STATISTICS_SHARING=0 turns
+  // it off.
   const inFlight = new Map<string, Promise<Statistics>>();
   function figuresOf(period: StatisticsPeriod): Promise<Statistics> {
     const { from, to } = periodOf(period, today() as IsoDate);
