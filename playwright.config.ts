@@ -32,6 +32,17 @@ if (process.env.PLAYWRIGHT_JSON_OUTPUT_NAME) reporter.push(["json"]);
 
 /** Specs whose journeys change settings every other journey depends on. */
 const COMPANY_WIDE = /company-settings\.spec\.ts$/;
+/** Specs that set phone widths themselves (360 and 390 px): run once, in the mobile project. */
+const PHONE_ONLY = /layout-overlap\.spec\.ts$/;
+/**
+ * Tests that run once, in the mobile project (the product's primary viewport): a test is tagged
+ * `@one-viewport` only when nothing it checks depends on the viewport: no layout or position, no axe
+ * check whose result could differ by width, no phone- or desktop-only UI (the collapsed menu, sheets,
+ * cards instead of a table, touch instead of a mouse). What such a test checks (e-mails, downloaded
+ * files, API answers, response headers, text reached the same way on both sizes) would only repeat
+ * itself at the desktop width. When in doubt, a test stays untagged and runs in both projects.
+ */
+const ONE_VIEWPORT = /@one-viewport/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -61,7 +72,8 @@ export default defineConfig({
     },
     {
       name: "desktop",
-      testIgnore: COMPANY_WIDE,
+      testIgnore: [COMPANY_WIDE, PHONE_ONLY],
+      grepInvert: ONE_VIEWPORT,
       use: { viewport: { width: 1280, height: 800 } },
     },
     // Journeys that change company-wide settings (every page and e-mail shows them) run alone, after
@@ -85,6 +97,11 @@ export default defineConfig({
       SEED_DEMO: "1",
       LOG_LEVEL: "warn",
       BOOKINGS_PER_ADDRESS_PER_HOUR: "10000",
+      // Likewise the customer links' actions from one address; tested in booking-links.limits.test.ts.
+      LINK_ACTIONS_PER_ADDRESS_PER_HOUR: "10000",
+      // A moved visit's e-mail goes at once, so a journey reads it without waiting for the outbox's
+      // sweep; the held-back e-mail is tested in src/server/modules/booking-links/booking-links.moved-email.test.ts.
+      MOVED_EMAIL_DELAY_SECONDS: "0",
       PUBLIC_URL: baseURL,
       E2E_MAIL_DIR: mailDir,
     },

@@ -11,11 +11,26 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["src/common/**/*.test.ts", "src/client/**/*.test.{ts,tsx}"], environment: "happy-dom" },
+        test: {
+          name: "unit",
+          include: ["src/common/**/*.test.ts", "src/client/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          setupFiles: ["src/client/test-setup.ts"],
+          testTimeout: 15_000,
+        },
       },
       {
         resolve: { alias },
-        test: { name: "server", include: ["src/server/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 120_000, pool: "forks", fileParallelism: false },
+        test: {
+          name: "server",
+          include: ["src/server/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+          fileParallelism: false,
+          globalSetup: ["src/server/test-support/global-setup.ts"],
+        },
       },
     ],
   },

@@ -59,7 +59,10 @@ export async function adminCookie(baseUrl) {
     body: JSON.stringify({ username: POSTGRES_SERVER_ENV.ADMIN_USERNAME, password: POSTGRES_SERVER_ENV.ADMIN_PASSWORD, role: "admin" }),
   });
   if (!response.ok) throw new Error(`admin login: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 function run(options) {
@@ -86,7 +89,14 @@ export async function adminBookingListOnPostgres(ctx, { duration = 10 } = {}) {
       { benchmark: bench, metric: "bookings in database", value: count, unit: "", limit: ">= 10000", ok: count >= 10_000 },
       { benchmark: bench, metric: "matches of the search", value: page.total, unit: "", ok: page.total > 0 && page.items.length > 0 },
       { benchmark: bench, metric: `requests/s (${CONNECTIONS} conn, ${duration} s)`, value: Math.round(result.requests.average), unit: "req/s", ok: true },
-      { benchmark: bench, metric: "latency p99", value: result.latency.p99, unit: "ms", limit: `< ${P99_BUDGET_MS} ms`, ok: result.latency.p99 < P99_BUDGET_MS },
+      {
+        benchmark: bench,
+        metric: "latency p99",
+        value: result.latency.p99,
+        unit: "ms",
+        limit: `< ${P99_BUDGET_MS} ms`,
+        ok: result.latency.p99 < P99_BUDGET_MS,
+      },
       { benchmark: bench, metric: "failed answers", value: failed, unit: "", limit: "0", ok: failed === 0 },
     ];
   } finally {

@@ -16,7 +16,7 @@
 // with PostgreSQL, as in production on a small box.
 import autocannon from "autocannon";
 import pg from "pg";
-import { addDays, freshDatabase, POSTGRES_SERVER_ENV, seedTenThousandBookings, stockholmToday } from "./booking.mjs";
+import { addDays, freshDatabase, POSTGRES_SERVER_ENV, random, seedTenThousandBookings, stockholmToday } from "./booking.mjs";
 
 const P99_BUDGET_MS = 50;
 const SHARE_OF_CEILING = 0.5;
@@ -61,18 +61,6 @@ function run(options, into) {
     });
     process.once("SIGINT", stop);
   });
-}
-
-/** Deterministic pseudo-random numbers (mulberry32), so two runs ask the same sequence of URLs. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A generator of day-view paths: random date in today … today + 74, random service type. */
@@ -122,7 +110,10 @@ export function planSummary(lines) {
   const text = lines.map((l) => l["QUERY PLAN"]);
   const at = text.findIndex((l) => /\bon bookings\b/.test(l));
   const scan = (text[at] ?? text[0]).replace(/^[\s->]+/, "").replace(/\s+\(cost=.*$/, "");
-  const heapFetches = text.slice(at + 1).find((l) => /^\s+Heap Fetches:/.test(l))?.trim();
+  const heapFetches = text
+    .slice(at + 1)
+    .find((l) => /^\s+Heap Fetches:/.test(l))
+    ?.trim();
   const execution = text.find((l) => l.startsWith("Execution Time")) ?? "";
   return { scan, heapFetches, executionMs: Number(execution.match(/([\d.]+) ms/)?.[1] ?? NaN), text };
 }
@@ -155,9 +146,17 @@ async function measure(ctx, server, label, { duration, connections }) {
   const share = ceiling.rps > 0 ? Math.round((100 * mix.rps) / ceiling.rps) : 0;
   const bench = `availability-day mix (pg, ${label})`;
   const ceilingBench = `GET /api/auth/user (pg, ${label})`;
-  ctx.log(`${label}: ceiling ${ceiling.rps} req/s p99 ${ceiling.p99} ms; day mix ${mix.rps} req/s p99 ${mix.p99} ms (${share} % of the ceiling); status codes ${JSON.stringify(mix.codes)}`);
+  ctx.log(
+    `${label}: ceiling ${ceiling.rps} req/s p99 ${ceiling.p99} ms; day mix ${mix.rps} req/s p99 ${mix.p99} ms (${share} % of the ceiling); status codes ${JSON.stringify(mix.codes)}`,
+  );
   return [
-    { benchmark: ceilingBench, metric: `ceiling requests/s (${connections} conn, ${duration} s in turns)`, value: ceiling.rps, unit: "req/s", ok: ceiling.rps > 0 },
+    {
+      benchmark: ceilingBench,
+      metric: `ceiling requests/s (${connections} conn, ${duration} s in turns)`,
+      value: ceiling.rps,
+      unit: "req/s",
+      ok: ceiling.rps > 0,
+    },
     { benchmark: ceilingBench, metric: "latency p99", value: ceiling.p99, unit: "ms", ok: true },
     { benchmark: ceilingBench, metric: "answers other than 401, errors", value: ceiling.failed, unit: "", limit: "0", ok: ceiling.failed === 0 },
     { benchmark: bench, metric: `requests/s (${connections} conn, ${duration} s in turns)`, value: mix.rps, unit: "req/s", ok: true },
@@ -194,7 +193,14 @@ export async function availabilityMix(ctx, { duration = 10, connections = 50 } =
       ctx.log(`EXPLAIN (ANALYZE, BUFFERS) availability query, ${what} (${from} … ${to}):\n${plan.text.map((l) => `    ${l}`).join("\n")}`);
       ctx.log(`plan, ${what}: ${plan.scan}${plan.heapFetches ? ` (${plan.heapFetches})` : ""}, execution ${plan.executionMs} ms`);
       const indexOnly = plan.scan.startsWith("Index Only Scan using bookings_active_date_idx");
-      rows.push({ benchmark: `availability query plan, ${what}`, metric: `${plan.scan}; execution time`, value: plan.executionMs, unit: "ms", limit: "index-only scan", ok: indexOnly });
+      rows.push({
+        benchmark: `availability query plan, ${what}`,
+        metric: `${plan.scan}; execution time`,
+        value: plan.executionMs,
+        unit: "ms",
+        limit: "index-only scan",
+        ok: indexOnly,
+      });
     }
 
     rows.push(...(await measure(ctx, cached, "1 s shared answer", { duration, connections })));

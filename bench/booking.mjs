@@ -36,9 +36,21 @@ export async function freshDatabase(prefix) {
  * Environment of a bench server on PostgreSQL: no demo data, and the first admin that a production
  * start insists on (the benches never log in with it).
  */
-export const POSTGRES_SERVER_ENV = { SEED_DEMO: "0", ADMIN_USERNAME: "bench", ADMIN_PASSWORD: "Bench-Admin-2026" };
+export const POSTGRES_SERVER_ENV = { SEED_DEMO: "0", ADMIN_USERNAME: "bench", ADMIN_PASSWORD: "Lyktgubbe-Moln-73" };
 
 const iso = (date) => date.toISOString().slice(0, 10);
+/** Deterministic pseudo-random numbers (mulberry32): two runs of a bench send the same sequence. */
+export function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export function stockholmToday() {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Stockholm" }).format(new Date());
 }
@@ -57,7 +69,9 @@ export async function seedTenThousandBookings(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`INSERT INTO customers (name, email, phone, address, city, postal_code) VALUES ('Bench Kund', 'bench@exempel.se', '070', 'Gatan 1', 'Uppsala', '75320')`);
+    await client.query(
+      `INSERT INTO customers (name, email, phone, address, city, postal_code) VALUES ('Bench Kund', 'bench@exempel.se', '070', 'Gatan 1', 'Uppsala', '75320')`,
+    );
     await client.query(`
       INSERT INTO bookings (customer_id, service_type, date, time_slot, start_time, end_time, status, contact_name, contact_email, contact_phone, address, postal_code, city)
       SELECT 1, 'service', d::date, s.label, s.st::time, s.et::time, 'confirmed', 'Bench Kund', 'bench@exempel.se', '070', 'Gatan 1', '75320', 'Uppsala'
@@ -116,7 +130,9 @@ async function allowManyBookingsPerDay(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`INSERT INTO system_settings (key, value) VALUES ('maxBookingsPerDay', '50'::jsonb) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
+    await client.query(
+      `INSERT INTO system_settings (key, value) VALUES ('maxBookingsPerDay', '50'::jsonb) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    );
   } finally {
     await client.end();
   }

@@ -30,7 +30,9 @@ export async function seedCustomers(url) {
              '07' || (n % 10) || '-' || lpad(((n * 7919) % 10000000)::text, 7, '0'),
              street[1 + n % 8] || ' ' || (1 + n % 97), city[1 + (n / 8) % 10], lpad((10000 + (n * 37) % 89999)::text, 5, '0')
       FROM generate_series(0, ${CUSTOMERS - 1}) n, names ORDER BY n`);
-    await client.query(`INSERT INTO products (customer_id, model, type, install_date) SELECT id, 'Nibe F2120', 'luftvärmepump', current_date - (id % 2000) FROM customers WHERE id % 20 = 0`);
+    await client.query(
+      `INSERT INTO products (customer_id, model, type, install_date) SELECT id, 'Nibe F2120', 'luftvärmepump', current_date - (id % 2000) FROM customers WHERE id % 20 = 0`,
+    );
     await client.query("VACUUM ANALYZE");
     const { rows } = await client.query("SELECT count(*)::int AS n FROM customers");
     return rows[0].n;
@@ -75,9 +77,22 @@ export async function customerSearchOnPostgres(ctx, { duration = 10 } = {}) {
     const bench = "GET /api/customers search (pg)";
     return [
       { benchmark: bench, metric: "customers in database", value: count, unit: "", limit: `>= ${CUSTOMERS}`, ok: count >= CUSTOMERS },
-      { benchmark: bench, metric: "every search finds customers", value: Object.values(matches).filter((n) => n > 0).length, unit: `of ${SEARCHES.length}`, ok: Object.values(matches).every((n) => n > 0) },
+      {
+        benchmark: bench,
+        metric: "every search finds customers",
+        value: Object.values(matches).filter((n) => n > 0).length,
+        unit: `of ${SEARCHES.length}`,
+        ok: Object.values(matches).every((n) => n > 0),
+      },
       { benchmark: bench, metric: `requests/s (${CONNECTIONS} conn, ${duration} s)`, value: Math.round(result.requests.average), unit: "req/s", ok: true },
-      { benchmark: bench, metric: "latency p99", value: result.latency.p99, unit: "ms", limit: `< ${P99_BUDGET_MS} ms`, ok: result.latency.p99 < P99_BUDGET_MS },
+      {
+        benchmark: bench,
+        metric: "latency p99",
+        value: result.latency.p99,
+        unit: "ms",
+        limit: `< ${P99_BUDGET_MS} ms`,
+        ok: result.latency.p99 < P99_BUDGET_MS,
+      },
       { benchmark: bench, metric: "failed answers", value: failed, unit: "", limit: "0", ok: failed === 0 },
     ];
   } finally {

@@ -26,13 +26,13 @@ const KB = 1024;
 
 /** Text that exists only in staff code: none of it may reach a public page (issue 2). */
 export const STAFF_MARKERS = [
-  // technician portal (SPEC §2 Technician portal)
+  // technician portal (rules §2 Technician portal)
   "Tekniker Dashboard",
   "Dagens uppdrag",
   "Kommande uppdrag",
   "Skapa nytt protokoll",
   "Påbörja service",
-  // admin dashboard cards (SPEC §2 Admin dashboard; texts of features/admin)
+  // admin dashboard cards (rules §2 Admin dashboard; texts of features/admin)
   "Kundregister",
   "Teknikerplanering",
   "Servicepåminnelser",
@@ -87,7 +87,13 @@ export async function pageAssetsInBrowser(ctx, url) {
   }
   const browser = await launchBrowser();
   try {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "sv-SE", timezoneId: "Europe/Stockholm" });
+    const page = await browser.newPage({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: "sv-SE",
+      timezoneId: "Europe/Stockholm",
+    });
     const pending = [];
     const consoleErrors = [];
     page.on("console", (message) => {
@@ -134,7 +140,14 @@ export async function pageBytes(ctx, { path, budgetKb, deferred = {} }) {
     { benchmark: name, metric: `CSS gzip (${measured.css.files} files)`, value: measured.css.gzip, unit: "B", ok: true },
     { benchmark: name, metric: "JS + CSS gzip before interaction", value: total, unit: "B", limit: `<= ${budgetKb} KB`, ok: total <= budgetKb * KB },
     { benchmark: name, metric: "staff code downloaded", value: staff.length, unit: "hits", limit: "0", ok: staff.length === 0 },
-    { benchmark: name, metric: "console errors (incl. hydration)", value: measured.consoleErrors.length, unit: "", limit: "0", ok: measured.consoleErrors.length === 0 },
+    {
+      benchmark: name,
+      metric: "console errors (incl. hydration)",
+      value: measured.consoleErrors.length,
+      unit: "",
+      limit: "0",
+      ok: measured.consoleErrors.length === 0,
+    },
   ];
   if (Object.keys(deferred).length > 0) {
     rows.push({
@@ -244,7 +257,8 @@ function logFailedAudits(ctx, path, categoryId, results) {
   for (const lhr of results) {
     for (const ref of lhr.categories[categoryId]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
-      if (ref.weight > 0 && audit.score !== null && audit.score < 1) failed.set(ref.id, `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
+      if (ref.weight > 0 && audit.score !== null && audit.score < 1)
+        failed.set(ref.id, `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
     }
   }
   for (const [id, title] of failed) ctx.log(`lighthouse ${path} ${categoryId}: ${id}: ${title}`);

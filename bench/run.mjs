@@ -9,6 +9,12 @@
 //   --build rebuilds first (otherwise only when dist/ is missing); --json also writes the rows to a file;
 //   --dist (or BENCH_DIST) measures another build output than ./dist (e.g. a private copy while others rebuild).
 //
+// Issue 24 (bench/soak.mjs): `--only=soak` runs 20 minutes of mixed traffic on PostgreSQL at a steady
+// rate; --minutes=N (or SOAK_MINUTES) for a shorter try, --rate=N actions per second (or SOAK_RATE,
+// default 20), --soak-json=path for every 10 s sample. Not part of a plain `npm run bench`: it is
+// only run when named in --only. `--only=embedded-memory` (bench/embedded-memory.mjs) measures the
+// embedded database's RSS at rest, after a minute of traffic and after a restart (--memory-seconds=N).
+//
 // Issue 7 (bench/pages.mjs): "/" at most 90 KB and "/booking" at most 160 KB gzip of JS + CSS before
 // any interaction, nothing of zod, react-hook-form, the API client, TanStack Query or the chat dialog
 // on "/" until used; Lighthouse mobile (median of 3) on "/", "/booking" and "/policies/terms":
@@ -17,7 +23,7 @@
 //
 // Adding a benchmark (e.g. issue 3: availability day/month on PostgreSQL with 10 000 bookings,
 // POST /api/bookings throughput, /booking JS gzip under 200 KB): write `async function myBench(ctx)`,
-// get a server with `await ctx.server()` (embedded, demo data) or `await ctx.startServer({ env: { DATABASE_URL } })`,
+// get a server with `await ctx.server()` (embedded, production, no demo data) or `await ctx.startServer({ env: { DATABASE_URL } })`,
 // and add it to BENCHMARKS below.
 
 import autocannon from "autocannon";
@@ -30,10 +36,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
 import { adminBookingListOnPostgres } from "./admin-bookings.mjs";
 import { availabilityMix } from "./availability-mix.mjs";
-import { availabilityOnPostgres, bookingThroughput } from "./booking.mjs";
+import { availabilityOnPostgres, bookingThroughput, POSTGRES_SERVER_ENV } from "./booking.mjs";
 import { customerSearchOnPostgres } from "./customers.mjs";
 import { statisticsOnPostgres } from "./statistics.mjs";
 import { chatbotBench } from "./chatbot.mjs";
+import { soak } from "./soak.mjs";
+import { embeddedMemory } from "./embedded-memory.mjs";
 import { DEFERRED_ON_LANDING, lighthouseBench, markersIn, pageBytes, STAFF_MARKERS } from "./pages.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -73,7 +81,13 @@ async function landingAssets(ctx) {
   ctx.log(`landing assets: ${assets.map((a) => a.href).join(", ")}`);
   for (const line of offending) ctx.log(`STAFF CODE ON THE LANDING PAGE: ${line}`);
   return [
-    { benchmark: "landing assets", metric: `JS gzip (${sizes.js.files} files, ${kb(sizes.js.raw)} raw)`, value: sizes.js.gzip, unit: "B", ok: sizes.js.files > 0 },
+    {
+      benchmark: "landing assets",
+      metric: `JS gzip (${sizes.js.files} files, ${kb(sizes.js.raw)} raw)`,
+      value: sizes.js.gzip,
+      unit: "B",
+      ok: sizes.js.files > 0,
+    },
     { benchmark: "landing assets", metric: `CSS gzip (${sizes.css.files} files, ${kb(sizes.css.raw)} raw)`, value: sizes.css.gzip, unit: "B", ok: true },
     { benchmark: "landing assets", metric: "staff code in initial chunks", value: offending.length, unit: "hits", limit: "0", ok: offending.length === 0 },
   ];
@@ -89,9 +103,22 @@ async function authUserThroughput(ctx) {
     .reduce((sum, [, count]) => sum + count, 0);
   ctx.log(`GET /api/auth/user status codes: ${JSON.stringify(codes)}, errors ${result.errors}, timeouts ${result.timeouts}`);
   return [
-    { benchmark: "GET /api/auth/user (401)", metric: `requests/s (${CONNECTIONS} conn, ${DURATION_S} s)`, value: Math.round(result.requests.average), unit: "req/s", ok: result.requests.average > 0 },
+    {
+      benchmark: "GET /api/auth/user (401)",
+      metric: `requests/s (${CONNECTIONS} conn, ${DURATION_S} s)`,
+      value: Math.round(result.requests.average),
+      unit: "req/s",
+      ok: result.requests.average > 0,
+    },
     { benchmark: "GET /api/auth/user (401)", metric: "latency p99", value: result.latency.p99, unit: "ms", ok: true },
-    { benchmark: "GET /api/auth/user (401)", metric: "answers other than 401, errors", value: unexpected + result.errors + result.timeouts, unit: "", limit: "0", ok: unexpected + result.errors + result.timeouts === 0 },
+    {
+      benchmark: "GET /api/auth/user (401)",
+      metric: "answers other than 401, errors",
+      value: unexpected + result.errors + result.timeouts,
+      unit: "",
+      limit: "0",
+      ok: unexpected + result.errors + result.timeouts === 0,
+    },
   ];
 }
 
@@ -113,6 +140,19 @@ const BENCHMARKS = [
   { id: "statistics-pg", run: (ctx) => statisticsOnPostgres(ctx, { duration: DURATION_S }) },
   // Issue 9: ServiceBot's top-1/top-3 accuracy, honest "vet inte" outside the knowledge base, p95 < 20 ms.
   { id: "chatbot", run: (ctx) => chatbotBench(ctx) },
+  // Issue 24: the embedded database's memory at rest, after traffic and after a restart (README "Memory").
+  { id: "embedded-memory", run: (ctx) => embeddedMemory(ctx, { seconds: Number(args["memory-seconds"] ?? 60) }) },
+  // Issue 24: 20 minutes of mixed traffic on PostgreSQL; no 5xx, RSS and p99 steady (see bench/soak.mjs).
+  {
+    id: "soak",
+    onlyWhenNamed: true,
+    run: (ctx) =>
+      soak(ctx, {
+        minutes: Number(args.minutes ?? process.env.SOAK_MINUTES ?? 20),
+        rate: Number(args.rate ?? process.env.SOAK_RATE ?? 20),
+        samplesFile: args["soak-json"],
+      }),
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -164,10 +204,17 @@ function freePort() {
   });
 }
 
+// BENCH_PORT: the first server listens there and each further one on the next port (a machine shared
+// with others may give each user a range); otherwise a free port.
+let nextPort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : null;
+
 /** Starts dist/server/main.js on a free port with a fresh DATA_DIR; resolves when it answers. */
-async function startServer({ env = {}, label = "app" } = {}) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "vps-bench-"));
+// `dataDir`: an existing DATA_DIR to start on (a restart), which stop() leaves in place; else a fresh one.
+async function startServer({ env = {}, label = "app", dataDir: givenDataDir } = {}) {
+  const port = nextPort ? nextPort++ : await freePort();
+  const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), "vps-bench-"));
+  // Production refuses demo data (its admin's password is on the login page) and wants an admin.
+  const production = (env.NODE_ENV ?? "production") === "production";
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env: {
@@ -179,8 +226,12 @@ async function startServer({ env = {}, label = "app" } = {}) {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       CLIENT_DIR: join(DIST, "client"),
-      SEED_DEMO: env.SEED_DEMO ?? "1",
+      SEED_DEMO: env.SEED_DEMO ?? (production ? "0" : "1"),
+      ADMIN_USERNAME: env.ADMIN_USERNAME ?? POSTGRES_SERVER_ENV.ADMIN_USERNAME,
+      ADMIN_PASSWORD: env.ADMIN_PASSWORD ?? POSTGRES_SERVER_ENV.ADMIN_PASSWORD,
       LOG_LEVEL: env.LOG_LEVEL ?? "warn",
+      // No load balancer to wait for: SIGTERM closes at once.
+      SHUTDOWN_DRAIN_MS: env.SHUTDOWN_DRAIN_MS ?? "0",
       // Production requires what a deployment behind a TLS proxy has (README: reverse proxy). The
       // bench talks plain HTTP to the app as such a proxy would; no request here carries a cookie,
       // so the CSRF check against PUBLIC_URL never applies.
@@ -200,7 +251,7 @@ async function startServer({ env = {}, label = "app" } = {}) {
       await exited;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -221,7 +272,7 @@ async function startServer({ env = {}, label = "app" } = {}) {
     await stop();
     throw error;
   }
-  return { baseUrl, port, dataDir, stop };
+  return { baseUrl, port, dataDir, pid: child.pid, stop };
 }
 
 function ensureBuilt() {
@@ -273,7 +324,7 @@ async function main() {
   let failed = false;
   try {
     for (const bench of BENCHMARKS) {
-      if (only && !only.has(bench.id)) continue;
+      if (only ? !only.has(bench.id) : bench.onlyWhenNamed) continue;
       console.log(`bench: ${bench.id} ...`);
       try {
         rows.push(...(await bench.run(ctx)));

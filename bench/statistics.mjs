@@ -83,15 +83,31 @@ export async function statisticsOnPostgres(ctx, { duration = 10 } = {}) {
     const rows = [];
     const report = (bench, { figures, result }) => {
       const failed = result.non2xx + result.errors + result.timeouts;
-      ctx.log(`${bench}: the year: ${figures.total} bookings, ${figures.completionRate} % completed, ${figures.revenue} kr, ${figures.remindersSent} reminders sent, ${figures.remindersBooked} booked`);
+      ctx.log(
+        `${bench}: the year: ${figures.total} bookings, ${figures.completionRate} % completed, ${figures.revenue} kr, ${figures.remindersSent} reminders sent, ${figures.remindersBooked} booked`,
+      );
       rows.push(
         { benchmark: bench, metric: "the year counts them all", value: figures.total, unit: "", limit: `= ${count}`, ok: figures.total === count },
         { benchmark: bench, metric: `requests/s (${CONNECTIONS} conn, ${duration} s)`, value: Math.round(result.requests.average), unit: "req/s", ok: true },
-        { benchmark: bench, metric: "latency p99", value: result.latency.p99, unit: "ms", limit: `< ${P99_BUDGET_MS} ms`, ok: result.latency.p99 < P99_BUDGET_MS },
+        {
+          benchmark: bench,
+          metric: "latency p99",
+          value: result.latency.p99,
+          unit: "ms",
+          limit: `< ${P99_BUDGET_MS} ms`,
+          ok: result.latency.p99 < P99_BUDGET_MS,
+        },
         { benchmark: bench, metric: "failed answers", value: failed, unit: "", limit: "0", ok: failed === 0 },
       );
     };
-    rows.push({ benchmark: "GET /api/statistics?period=year (pg)", metric: "bookings in database", value: count, unit: "", limit: `>= ${BOOKINGS}`, ok: count >= BOOKINGS });
+    rows.push({
+      benchmark: "GET /api/statistics?period=year (pg)",
+      metric: "bookings in database",
+      value: count,
+      unit: "",
+      limit: `>= ${BOOKINGS}`,
+      ok: count >= BOOKINGS,
+    });
     report("GET /api/statistics?period=year (pg, sharing)", await measure(shared));
     await shared.stop();
     report("GET /api/statistics?period=year (pg, no sharing)", await measure(await start("postgres-statistics-unshared", { STATISTICS_SHARING: "0" })));

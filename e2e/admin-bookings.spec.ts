@@ -4,12 +4,12 @@ import { addDays, timeSlotText, todayIn, type IsoDate } from "../src/common/book
 import type { AdminBookingDetail, AdminBookingList, AdminOverview, CustomerSuggestion } from "../src/common/schemas/admin-bookings";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
-// Issue 14, SPEC §2 admin dashboard and admin booking screens, §5 admin create booking and
+// Issue 14, rules §2 admin dashboard and admin booking screens, §5 admin create booking and
 // reschedule, §8 admin bookings texts.
 //
 // Both projects (mobile, desktop) run at the same time against ONE server and ONE database, next to
-// the other journeys. Public bookings only reach 74 days ahead (DECISIONS 2), admins may book any
-// date from today on (DECISIONS 6): every booking made here lies hundreds of days ahead on a date
+// the other journeys. Public bookings only reach 74 days ahead (rules D2), admins may book any
+// date from today on (rules D6): every booking made here lies hundreds of days ahead on a date
 // picked at random for the test, and every customer name is unique, so no two tests meet.
 
 const SLOT_TAKEN = "Den valda tiden är inte längre tillgänglig. Välj en annan tid.";
@@ -87,7 +87,11 @@ const main = (page: Page) => page.getByRole("main");
 
 /** The list row (desktop table) or card (phone) of a booking, found by its customer's name. */
 function resultFor(page: Page, isMobile: boolean, name: string): Locator {
-  return isMobile ? main(page).getByRole("article", { name }) : main(page).getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(name) }) });
+  return isMobile
+    ? main(page).getByRole("article", { name })
+    : main(page)
+        .getByRole("row")
+        .filter({ has: page.getByRole("rowheader", { name: new RegExp(name) }) });
 }
 
 test.describe("admin bookings", () => {
@@ -121,7 +125,7 @@ test.describe("admin bookings", () => {
     await expect(page.getByRole("heading", { level: 1, name: `Bokning #${overview.today[0].id}` })).toBeVisible();
   });
 
-  test("'Markera som sedda' marks the new bookings as seen", async ({ page }, testInfo) => {
+  test("'Markera som sedda' marks the new bookings as seen", { tag: "@one-viewport" }, async ({ page }, testInfo) => {
     await page.goto("/admin");
     // One new booking at least, so the button is there.
     await bookThroughApi(page, testInfo, { name: `Ny kund ${unique(testInfo)}`, date: farDate(testInfo), timeSlot: "08:00-10:00" });
@@ -153,10 +157,16 @@ test.describe("admin bookings", () => {
     await expect(main(page).getByRole("searchbox", { name: "Sök" })).toHaveValue(name);
     await expect(resultFor(page, isMobile, name)).toHaveCount(1);
 
-    await resultFor(page, isMobile, name).getByRole("combobox", { name: `Ändra status för bokning #${id}` }).selectOption({ label: "Bekräftad" });
+    await resultFor(page, isMobile, name)
+      .getByRole("combobox", { name: `Ändra status för bokning #${id}` })
+      .selectOption({ label: "Bekräftad" });
     await expect(toasts(page).getByText("Status uppdaterad")).toBeVisible();
     await expect(toasts(page).getByText("Bokningens status har uppdaterats")).toBeVisible();
-    await expect(resultFor(page, isMobile, name).locator("span").filter({ hasText: /^Bekräftad$/ })).toBeVisible();
+    await expect(
+      resultFor(page, isMobile, name)
+        .locator("span")
+        .filter({ hasText: /^Bekräftad$/ }),
+    ).toBeVisible();
     await expect(resultFor(page, isMobile, name).getByRole("combobox")).toHaveValue("confirmed");
 
     // The status filter is kept in the URL too, and Back undoes it.
@@ -167,7 +177,9 @@ test.describe("admin bookings", () => {
     await expect(page).not.toHaveURL(/status=cancelled/);
     await expect(resultFor(page, isMobile, name)).toHaveCount(1);
 
-    await resultFor(page, isMobile, name).getByRole("link", { name: /^Detaljer/ }).click();
+    await resultFor(page, isMobile, name)
+      .getByRole("link", { name: /^Detaljer/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/admin/bookings/${id}$`));
     await expect(page.getByRole("heading", { level: 1, name: `Bokning #${id}` })).toBeVisible();
     await expect(main(page).getByRole("combobox", { name: "Ändra status" })).toHaveValue("confirmed");
@@ -177,11 +189,18 @@ test.describe("admin bookings", () => {
     await expect(main(page).getByText("Från Planerad till Bekräftad")).toBeVisible();
   });
 
-  test("an admin reschedules a booking; a taken time is refused with the server's Swedish message", async ({ page }, testInfo) => {
+  test("an admin reschedules a booking: a taken time shows who has it, a passed one that it has passed", async ({ page }, testInfo) => {
     const name = `Flyttas ${unique(testInfo)}`;
+    const blockerName = `Upptagen ${unique(testInfo)}`;
     await page.goto("/admin");
     const { id, date } = await bookThroughApi(page, testInfo, { name, date: farDate(testInfo), timeSlot: "10:00-12:00" });
-    const blocker = await bookThroughApi(page, testInfo, { name: `Upptagen ${unique(testInfo)}`, date: farDate(testInfo), timeSlot: "08:00-10:00" });
+    const blocker = await bookThroughApi(page, testInfo, {
+      name: blockerName,
+      date: farDate(testInfo),
+      timeSlot: "08:00-10:00",
+      serviceType: "troubleshooting",
+      status: "confirmed",
+    });
 
     await page.goto(`/admin/bookings/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: `Bokning #${id}` })).toBeVisible();
@@ -193,25 +212,51 @@ test.describe("admin bookings", () => {
     const dialog = page.getByRole("dialog", { name: "Omplanera bokning" });
     await expect(dialog).toBeVisible();
 
-    // SPEC §5: both required, checked before anything is sent.
+    // rules §5: both required, checked before anything is sent.
     await dialog.getByRole("button", { name: "Spara ny tid" }).click();
     await expect(dialog.getByRole("alert")).toContainText("Både datum och tid måste anges.");
     await expect(toasts(page).getByText("Fyll i alla fält")).toBeVisible();
 
-    // SPEC §5: a time that has passed (today's first slot, 08:00, is always over or nearly so: use yesterday's).
+    // rules §5: a time that has passed cannot be chosen, and says so (yesterday's are all over).
     await dialog.getByLabel("Nytt datum").fill(addDays(today(), -1));
-    await dialog.getByRole("radio", { name: "08:00–10:00" }).check();
-    await dialog.getByRole("button", { name: "Spara ny tid" }).click();
-    await expect(dialog.getByRole("alert")).toContainText("Du kan inte boka en tid som redan har passerat.");
-    await expect(toasts(page).getByText("Ogiltig tid")).toBeVisible();
+    const passed = dialog.getByRole("radio", { name: "08:00–10:00" });
+    await expect(passed).toBeDisabled();
+    await expect(passed).toHaveAccessibleDescription("Har passerat");
 
-    // The blocker's time: the server refuses it (409) and says why.
+    // Issue 23 point 7: the blocker's time is shown taken, by whom, before anything is sent.
     await dialog.getByLabel("Nytt datum").fill(blocker.date);
-    await dialog.getByRole("radio", { name: "08:00–10:00" }).check();
+    const taken = dialog.getByRole("radio", { name: "08:00–10:00" });
+    await expect(taken).toBeDisabled();
+    await expect(taken).toHaveAccessibleDescription(new RegExp(`Upptagen – ${blockerName}.*Felsökning 08:00–10:00, bekräftad`));
+    const blockerLink = dialog.getByRole("link", { name: `Visa bokning #${blocker.id} (öppnas i ny flik)` });
+    await expect(blockerLink).toHaveAttribute("href", `/admin/bookings/${blocker.id}`);
+    await expect(dialog.getByRole("radio", { name: "10:00–12:00" })).toBeEnabled();
+    await expectNoSeriousA11yViolations(page);
+
+    // Taken a moment after the dialog showed it free: the server refuses it (409) and says why, and
+    // the dialog reads the times again and shows who took it.
+    const racer = `Hann före ${unique(testInfo)}`;
+    await expect(dialog.getByRole("radio", { name: "14:00–16:00" })).toBeEnabled();
+    await dialog.getByRole("radio", { name: "14:00–16:00" }).check();
+    const raced = await api<{ id: number }>(page, "POST", "/api/admin/bookings", {
+      customerInfo: {
+        name: racer,
+        email: `${racer.toLowerCase().replace(/[^a-z0-9]+/g, ".")}@exempel.se`,
+        phone: "070-555 00 12",
+        address: "Provvägen 4",
+        city: "Sigtuna",
+        postalCode: "193 30",
+      },
+      serviceType: "service",
+      date: blocker.date,
+      timeSlot: "14:00-16:00",
+    });
+    expect(raced.status).toBe(201);
     await dialog.getByRole("button", { name: "Spara ny tid" }).click();
     await expect(dialog.getByRole("alert")).toContainText(SLOT_TAKEN);
     await expect(toasts(page).getByText("Fel vid omplanering")).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expect(dialog.getByRole("radio", { name: "14:00–16:00" })).toBeDisabled();
+    await expect(dialog.getByText(`Upptagen – ${racer}`)).toBeVisible();
 
     await dialog.getByRole("radio", { name: "12:00–14:00" }).check();
     await dialog.getByRole("button", { name: "Spara ny tid" }).click();
@@ -222,10 +267,18 @@ test.describe("admin bookings", () => {
 
     const detail = (await (await page.request.get(`/api/admin/bookings/${id}`)).json()) as AdminBookingDetail;
     expect([detail.booking.date, detail.booking.timeSlot, detail.booking.status]).toEqual([blocker.date, "12:00-14:00", "rescheduled"]);
-    expect(detail.history.find((e) => e.kind === "reschedule")).toMatchObject({ from: `${date} 10:00-12:00`, to: `${blocker.date} 12:00-14:00`, actor: "admin" });
+    expect(detail.history.find((e) => e.kind === "reschedule")).toMatchObject({
+      from: `${date} 10:00-12:00`,
+      to: `${blocker.date} 12:00-14:00`,
+      actor: "admin",
+    });
     // The history names who did it.
     await expect(main(page).getByRole("heading", { name: "Historik" })).toBeVisible();
-    await expect(main(page).getByText(/Anna Lindqvist \(Administratör\)/).first()).toBeVisible();
+    await expect(
+      main(page)
+        .getByText(/Anna Lindqvist \(Administratör\)/)
+        .first(),
+    ).toBeVisible();
   });
 
   test("an admin uploads an image and opens it in the enlarge dialog", async ({ page }, testInfo) => {
@@ -308,7 +361,9 @@ test.describe("admin bookings", () => {
     await expectNoSeriousA11yViolations(page);
 
     await main(page).getByLabel("Namn", { exact: true }).fill(name);
-    await main(page).getByLabel("E-post", { exact: true }).fill(`${name.toLowerCase().replace(/[^a-z0-9]+/g, ".")}@exempel.se`);
+    await main(page)
+      .getByLabel("E-post", { exact: true })
+      .fill(`${name.toLowerCase().replace(/[^a-z0-9]+/g, ".")}@exempel.se`);
     await main(page).getByLabel("Telefon", { exact: true }).fill("070-987 65 43");
     await main(page).getByLabel("Adress", { exact: true }).fill("Telefonvägen 5");
     await main(page).getByLabel("Postnummer", { exact: true }).fill("112 33");
@@ -324,11 +379,19 @@ test.describe("admin bookings", () => {
     await expect(page).toHaveURL(/\/admin\/bookings\?sort=created_desc$/);
     const list = (await (await page.request.get(`/api/admin/bookings?search=${encodeURIComponent(name)}`)).json()) as AdminBookingList;
     expect(list.items).toHaveLength(1);
-    expect(list.items[0]).toMatchObject({ date, timeSlot: "12:00-14:00", serviceType: "troubleshooting", status: "planned", customerPhone: "070-987 65 43", city: "Stockholm" });
+    expect(list.items[0]).toMatchObject({
+      date,
+      timeSlot: "12:00-14:00",
+      serviceType: "troubleshooting",
+      status: "planned",
+      customerPhone: "070-987 65 43",
+      city: "Stockholm",
+    });
     await main(page).getByRole("searchbox", { name: "Sök" }).fill(name);
     await expect(resultFor(page, isMobile, name)).toHaveCount(1);
 
-    // The same time once more: the server refuses it with its message, shown inline and in a toast.
+    // The same time once more (issue 23 point 7): shown taken by the new booking, with a link to it,
+    // and it cannot be chosen.
     await page.goto("/admin/bookings/new");
     await main(page).getByLabel("Namn", { exact: true }).fill(`${name} två`);
     await main(page).getByLabel("E-post", { exact: true }).fill("tva.kunden@exempel.se");
@@ -338,11 +401,40 @@ test.describe("admin bookings", () => {
     await main(page).getByLabel("Ort", { exact: true }).fill("Stockholm");
     await main(page).getByLabel("Typ av tjänst").selectOption({ label: "Service" });
     await main(page).getByLabel("Datum", { exact: true }).fill(date);
-    await main(page).getByRole("radio", { name: "12:00–14:00" }).check();
+    const taken = main(page).getByRole("radio", { name: "12:00–14:00" });
+    await expect(taken).toBeDisabled();
+    await expect(taken).toHaveAccessibleDescription(new RegExp(`Upptagen – ${name}.*Felsökning 12:00–14:00, planerad`));
+    await expect(main(page).getByRole("link", { name: `Visa bokning #${list.items[0].id} (öppnas i ny flik)` })).toHaveAttribute(
+      "href",
+      `/admin/bookings/${list.items[0].id}`,
+    );
+    await expect(main(page).getByRole("radio", { name: "10:00–12:00" })).toBeEnabled();
+    await expectNoSeriousA11yViolations(page);
+
+    // Taken after the form showed it free: the server refuses it with its message, shown inline and
+    // in a toast, and the form then shows who took it.
+    await main(page).getByRole("radio", { name: "08:00–10:00" }).check();
+    const racer = `Hann före ${unique(testInfo)}`;
+    const raced = await api<{ id: number }>(page, "POST", "/api/admin/bookings", {
+      customerInfo: {
+        name: racer,
+        email: `${racer.toLowerCase().replace(/[^a-z0-9]+/g, ".")}@exempel.se`,
+        phone: "070-555 00 12",
+        address: "Provvägen 4",
+        city: "Sigtuna",
+        postalCode: "193 30",
+      },
+      serviceType: "service",
+      date,
+      timeSlot: "08:00-10:00",
+    });
+    expect(raced.status).toBe(201);
     await main(page).getByRole("button", { name: "Skapa bokning" }).click();
     await expect(main(page).getByRole("alert")).toContainText(SLOT_TAKEN);
     await expect(toasts(page).getByText("Fel", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/bookings\/new$/);
+    await expect(main(page).getByRole("radio", { name: "08:00–10:00" })).toBeDisabled();
+    await expect(main(page).getByText(`Upptagen – ${racer}`)).toBeVisible();
   });
 
   test("an admin books a phone customer picked from the customer register", async ({ page }, testInfo) => {
@@ -352,7 +444,9 @@ test.describe("admin bookings", () => {
     expect(lars, "the demo data has Lars Andersson").toBeTruthy();
 
     await main(page).getByRole("searchbox", { name: "Sök befintlig kund" }).fill("Lars And");
-    await main(page).getByRole("button", { name: /Lars Andersson/ }).click();
+    await main(page)
+      .getByRole("button", { name: /Lars Andersson/ })
+      .click();
     await expect(main(page).getByText("Vald kund: Lars Andersson")).toBeVisible();
     await expect(main(page).getByLabel("Namn", { exact: true })).toHaveValue(lars.name);
     await expect(main(page).getByLabel("Postnummer", { exact: true })).toHaveValue(lars.postalCode);
@@ -379,4 +473,52 @@ test.describe("admin bookings", () => {
     await expect(page).toHaveTitle("Bokning hittades inte | Värmepumpsservice");
     await expectNoSeriousA11yViolations(page);
   });
+});
+
+// Issue 23 point 6: the technician is chosen on the booking's own page too (before, only in the
+// planning grid), with the keyboard as with the list, and the change is recorded.
+test("an admin gives a visit to a technician on the booking's page, with the keyboard too, moves it and takes it back", async ({ page, loginAs }, testInfo) => {
+  await loginAs("admin");
+  await page.goto("/admin");
+  const { id } = await bookThroughApi(page, testInfo, { name: `Tilldelas ${unique(testInfo)}`, date: farDate(testInfo), timeSlot: "08:00-10:00" });
+  await page.goto(`/admin/bookings/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: `Bokning #${id}` })).toBeVisible({ timeout: 20_000 });
+  const select = main(page).getByRole("combobox", { name: "Tekniker", exact: true });
+  await expect(select).toHaveValue("");
+  // Nobody, then the technicians by name (other journeys may add technicians meanwhile).
+  await expect(select.locator("option").first()).toHaveText("Ingen tekniker");
+  await expect(select.locator("option", { hasText: "Erik Johansson" })).toHaveCount(1);
+  await expect(select.locator("option", { hasText: "Sara Nilsson" })).toHaveCount(1);
+  const technicians = await select
+    .locator("option")
+    .evaluateAll((options) => options.slice(1).map((o) => ({ id: Number((o as HTMLOptionElement).value), name: o.textContent ?? "" })));
+  await expect(main(page).getByText("Ingen tekniker tilldelad")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The arrow key picks the first technician of the list, at once.
+  await select.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(toasts(page).getByText(`Besöket är tilldelat ${technicians[0].name}.`)).toBeVisible();
+  await expect(select).toHaveValue(String(technicians[0].id));
+  await expect(select).toBeFocused();
+  const history = main(page).getByRole("region", { name: "Historik" });
+  await expect(history.getByRole("listitem").last()).toContainText("Tekniker tilldelad");
+  await expect(history.getByRole("listitem").last()).toContainText(technicians[0].name);
+
+  // To another technician, then to nobody: each recorded, from whom to whom.
+  const other = technicians.find((t) => t.id !== technicians[0].id)!;
+  await select.selectOption({ label: other.name });
+  await expect(toasts(page).getByText(`Besöket är tilldelat ${other.name}.`)).toBeVisible();
+  await expect(select).toHaveValue(String(other.id));
+  await select.selectOption({ label: "Ingen tekniker" });
+  await expect(toasts(page).getByText("Besöket har ingen tekniker.")).toBeVisible();
+  await expect(main(page).getByText("Ingen tekniker tilldelad")).toBeVisible();
+  const detail = (await (await page.request.get(`/api/admin/bookings/${id}`)).json()) as AdminBookingDetail;
+  expect(detail.history.filter((e) => e.kind === "technician").map((e) => [e.actor, e.from, e.to])).toEqual([
+    ["admin", null, technicians[0].name],
+    ["admin", technicians[0].name, other.name],
+    ["admin", other.name, null],
+  ]);
+  expect(detail.booking.technician).toBeNull();
+  await expectNoSeriousA11yViolations(page);
 });

@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { startOwnApp, type OwnApp } from "./own-app";
 
-// SPEC §4 "Calendar-service authorization popup" in a real browser: the admin connects Google
+// rules §4 "Calendar-service authorization popup" in a real browser: the admin connects Google
 // Calendar in a 600×600 popup that goes to Google's consent page (a stand-in on another origin) and
 // back to our callback, which tells the screen that opened it and closes. Cross-origin trips are
 // where browsers cut a popup off from its opener (Cross-Origin-Opener-Policy), which no API test sees.
@@ -46,7 +46,9 @@ function startGoogle(): Promise<void> {
       return;
     }
     if (url.pathname === "/calendar/v3/users/me/calendarList" && request.headers.authorization === "Bearer e2e-atkomst") {
-      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ items: [{ id: "kontoret@example.com", summary: "Kontorets kalender", primary: true }] }));
+      response
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ items: [{ id: "kontoret@example.com", summary: "Kontorets kalender", primary: true }] }));
       return;
     }
     response.writeHead(404).end();
@@ -79,7 +81,10 @@ test.afterAll(async () => {
 });
 
 async function openAsAdmin(page: Page) {
-  const login = await page.request.post(`${appUrl}/api/auth/login`, { data: { username: "admin", password: "Admin1234", role: "admin" }, headers: { origin: appUrl } });
+  const login = await page.request.post(`${appUrl}/api/auth/login`, {
+    data: { username: "admin", password: "Admin1234", role: "admin" },
+    headers: { origin: appUrl },
+  });
   expect(login.status(), await login.text()).toBe(200);
   await page.addInitScript(() => localStorage.setItem("vps.signed-in", "1"));
   await page.goto(`${appUrl}/admin/integrations`);
@@ -99,7 +104,7 @@ test("an admin connects Google Calendar in the popup: the popup closes, the scre
   const consent = new URL(popup.url()).searchParams;
   expect(consent.get("redirect_uri")).toBe(`${appUrl}/api/admin/google/callback`);
   expect(consent.get("access_type")).toBe("offline");
-  // While Google asks, the button waits (SPEC §4: up to 30 s) and cannot start a second popup.
+  // While Google asks, the button waits (rules §4: up to 30 s) and cannot start a second popup.
   await expect(card.getByRole("button", { name: "Väntar på Google..." })).toBeDisabled();
   await expect(card.getByRole("status")).toHaveText("Väntar på Google...");
   // At Google's page the popup is still tied to its opener (our COOP allows it).
@@ -118,7 +123,7 @@ test("an admin connects Google Calendar in the popup: the popup closes, the scre
   await expect(card).toContainText("Inte ansluten");
 });
 
-test("an admin who declines at Google is told it failed, and nothing says connected", async ({ page }) => {
+test("an admin who declines at Google is told it failed, and nothing says connected", { tag: "@one-viewport" }, async ({ page }) => {
   const card = await openAsAdmin(page);
   const popupOpened = page.waitForEvent("popup");
   await card.getByRole("button", { name: "Anslut Google Calendar" }).click();

@@ -2,7 +2,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { bookableDatesInRange, bookingWindow, todayIn } from "../src/common/booking-rules";
 import { expect, expectNoSeriousA11yViolations, test, waitForEmail } from "./fixtures";
 
-// Issue 11: the integrations screen shows what is true (DECISIONS 12, 14): e-mail with the outbox's
+// Issue 11: the integrations screen shows what is true (rules D12, D14): e-mail with the outbox's
 // counts, secret calendar feeds to copy and replace, and Google Calendar only when configured (the
 // test server has no Google client, so the spec's error text). Both projects run at once: each
 // replaces only the feed of a technician of its own.
@@ -19,7 +19,19 @@ async function bookHomeVisit(page: Page, email: string) {
     const slot = (day.slots as { label: string; available: boolean }[]).find((s) => s.available);
     if (!slot) continue;
     const response = await page.request.post("/api/bookings", {
-      data: { serviceType: "hembesok", description: "Utkorgstest.", date, timeSlot: slot.label, name: "Ulla Utkorg", email, phone: "070-555 66 77", address: "Postvägen 3", city: "Uppsala", postalCode: "753 20", images: [] },
+      data: {
+        serviceType: "hembesok",
+        description: "Utkorgstest.",
+        date,
+        timeSlot: slot.label,
+        name: "Ulla Utkorg",
+        email,
+        phone: "070-555 66 77",
+        address: "Postvägen 3",
+        city: "Uppsala",
+        postalCode: "753 20",
+        images: [],
+      },
     });
     if (response.status() === 409) continue;
     expect(response.status(), await response.text()).toBe(201);
@@ -31,7 +43,12 @@ async function bookHomeVisit(page: Page, email: string) {
 async function openIntegrations(page: Page) {
   await page.goto("/admin/integrations");
   await expect(page.getByRole("heading", { level: 1, name: "Integrationer" })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole("region", { name: "Kalenderflöden" }).getByRole("button", { name: /^Kopiera/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "Kalenderflöden" })
+      .getByRole("button", { name: /^Kopiera/ })
+      .first(),
+  ).toBeVisible();
   // Long URLs and the outbox table scroll inside their cards; the page itself fits a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
@@ -59,7 +76,12 @@ test("the e-mail card is real: SMTP configured and the outbox's counts; a sent c
   await expectNoSeriousA11yViolations(page);
 });
 
-test("an admin copies a calendar feed URL that calendar apps can read, and replaces a technician's (the old one stops working)", async ({ page, context, loginAs, baseURL }, testInfo) => {
+test("an admin copies a calendar feed URL that calendar apps can read, and replaces a technician's (the old one stops working)", async ({
+  page,
+  context,
+  loginAs,
+  baseURL,
+}, testInfo) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   await loginAs("admin");
   const name = `Fia Flöde ${unique(testInfo)}`;
@@ -91,7 +113,7 @@ test("an admin copies a calendar feed URL that calendar apps can read, and repla
   const confirm = page.getByRole("alertdialog", { name: "Skapa ny kalenderlänk?" });
   await expect(confirm).toContainText("slutar fungera direkt");
   await expectNoSeriousA11yViolations(page);
-  await confirm.getByRole("button", { name: "Skapa ny länk" }).click();
+  await confirm.getByRole("button", { name: "Skapa ny kalenderlänk" }).click();
   await expect(toasts(page)).toContainText("Ny länk skapad");
   await expect(feeds.getByLabel(`Kalenderlänk för ${owner}`)).not.toHaveValue(before);
   const after = await feeds.getByLabel(`Kalenderlänk för ${owner}`).inputValue();
@@ -99,7 +121,7 @@ test("an admin copies a calendar feed URL that calendar apps can read, and repla
   expect((await page.request.get(new URL(after).pathname)).status()).toBe(200);
 });
 
-test("Google Calendar says it is not configured, and connecting answers with the spec's error text", async ({ page, loginAs }) => {
+test("Google Calendar says it is not configured, and connecting answers with the spec's error text", { tag: "@one-viewport" }, async ({ page, loginAs }) => {
   await loginAs("admin");
   await openIntegrations(page);
   const google = page.getByRole("region", { name: "Google Calendar" });
@@ -114,17 +136,28 @@ test("Google Calendar says it is not configured, and connecting answers with the
   await expect(toasts(page)).toContainText("Kunde inte starta Google-autentisering. Kontrollera att API-nycklarna är korrekt konfigurerade.");
 });
 
-test("a technician finds their own calendar link in their portal, and it holds their visits' calendar", async ({ page, loginAs, baseURL, browser }, testInfo) => {
+test("a technician finds their own calendar link in their portal, and it holds their visits' calendar", async ({
+  page,
+  loginAs,
+  baseURL,
+  browser,
+}, testInfo) => {
   await loginAs("admin");
   const username = `kal${unique(testInfo)}`;
-  const created = await page.request.post("/api/admin/users", { data: { username, name: `Kalle Kalender ${username}`, password: "Kalender77x", role: "technician" }, headers: { origin: baseURL! } });
+  const created = await page.request.post("/api/admin/users", {
+    data: { username, name: `Kalle Kalender ${username}`, password: "Pendel-Ugglor-77", role: "technician" },
+    headers: { origin: baseURL! },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const feeds = (await (await page.request.get("/api/admin/calendar-feeds")).json()) as { owner: { name?: string }; url: string }[];
   const adminView = feeds.find((f) => f.owner.name === `Kalle Kalender ${username}`)!;
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "sv-SE", timezoneId: "Europe/Stockholm" });
   const technician = await context.newPage();
-  const login = await technician.request.post("/api/auth/login", { data: { username, password: "Kalender77x", role: "technician" }, headers: { origin: baseURL! } });
+  const login = await technician.request.post("/api/auth/login", {
+    data: { username, password: "Pendel-Ugglor-77", role: "technician" },
+    headers: { origin: baseURL! },
+  });
   expect(login.status()).toBe(200);
   await technician.addInitScript(() => localStorage.setItem("vps.signed-in", "1"));
   await technician.goto("/technician");

@@ -1,9 +1,12 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { addDays, closedDayName, isClosedDay, todayIn } from "../src/common/booking-rules";
+import { weekStart } from "../src/common/planning/week";
 
 // Issue 13 (planning): route grouping for a day, with the split suggestion, the summary and the
 // drives that do not fit; the technician planning grid, where an admin assigns visits (with the
-// keyboard too) that the technician then sees as theirs. Both projects run at once, and so do the
+// keyboard too) that the technician then sees as theirs. Issue 23: both show every visit still to be
+// made (planned, confirmed, moved, in progress) with its status; completed and cancelled ones not. Both projects run at once, and so do the
 // two journeys of one project: each journey books its own Monday, 15-19 weeks ahead, where no other
 // journey books (the demo data reaches 60 days ahead, public bookings 74, the other journeys' far
 // dates begin 200 days ahead), so the counts on the screens are the journey's own.
@@ -38,9 +41,17 @@ function isoWeek(iso: string): { week: number; year: number } {
   return { week: 1 + Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / (7 * 86_400_000)), year };
 }
 
-type Visit = { name: string; city: string; postalCode: string; serviceType: "service" | "hembesok"; date: string; timeSlot: string; status?: "confirmed" | "planned" };
+type Visit = {
+  name: string;
+  city: string;
+  postalCode: string;
+  serviceType: "service" | "hembesok";
+  date: string;
+  timeSlot: string;
+  status?: "confirmed" | "planned" | "rescheduled" | "in_progress" | "completed";
+};
 
-/** A visit booked as an admin would over the phone (DECISIONS 6: any date from today on); returns its id. */
+/** A visit booked as an admin would over the phone (rules D6: any date from today on); returns its id. */
 async function book(request: APIRequestContext, baseURL: string, visit: Visit): Promise<number> {
   const res = await request.post("/api/admin/bookings", {
     headers: { origin: baseURL },
@@ -71,29 +82,46 @@ async function cancel(request: APIRequestContext, baseURL: string, id: number) {
 /** The value of a summary card: the figure under its label. */
 const figure = (cards: Locator, label: string) => cards.getByText(label, { exact: true }).locator("xpath=following-sibling::p[1]");
 
-test("route optimisation groups a day's confirmed visits per city, suggests a split and flags drives that do not fit", async ({ page, loginAs, baseURL }, testInfo) => {
+test("route optimisation groups a day's active visits per city with their status, suggests a split and flags drives that do not fit", async ({
+  page,
+  loginAs,
+  baseURL,
+}, testInfo) => {
   await loginAs("admin");
   const date = mondayFor("route", testInfo);
   const tag = `Rutt ${testInfo.project.name}`;
   // Four visits in Uppsala (above three: a split is suggested) and two in Enköping, none
-  // overlapping (two-hour service slots and the half-hour home visits around them); besides them a
-  // visit not yet confirmed and a cancelled one, which route optimisation leaves out (SPEC §4).
+  // overlapping (two-hour service slots and the half-hour home visits around them), each still to be
+  // made whatever its status (issue 23: not only the confirmed ones); besides them a completed
+  // visit and a cancelled one, which route optimisation leaves out.
   const uppsala = [
-    { name: `${tag} U1`, serviceType: "service", timeSlot: "08:00-10:00", postalCode: "753 20" },
-    { name: `${tag} U2`, serviceType: "hembesok", timeSlot: "10:00-10:30", postalCode: "753 31" },
-    { name: `${tag} U3`, serviceType: "hembesok", timeSlot: "10:30-11:00", postalCode: "753 20" },
-    { name: `${tag} U4`, serviceType: "hembesok", timeSlot: "11:00-11:30", postalCode: "753 31" },
+    { name: `${tag} U1`, serviceType: "service", timeSlot: "08:00-10:00", postalCode: "753 20", status: "confirmed", label: "Bekräftad" },
+    { name: `${tag} U2`, serviceType: "hembesok", timeSlot: "10:00-10:30", postalCode: "753 31", status: "planned", label: "Planerad" },
+    { name: `${tag} U3`, serviceType: "hembesok", timeSlot: "10:30-11:00", postalCode: "753 20", status: "in_progress", label: "Pågående" },
+    { name: `${tag} U4`, serviceType: "hembesok", timeSlot: "11:00-11:30", postalCode: "753 31", status: "confirmed", label: "Bekräftad" },
   ] as const;
   const enkoping = [
-    { name: `${tag} E1`, serviceType: "hembesok", timeSlot: "14:00-14:30", postalCode: "745 31" },
-    { name: `${tag} E2`, serviceType: "service", timeSlot: "16:00-18:00", postalCode: "745 37" },
+    { name: `${tag} E1`, serviceType: "hembesok", timeSlot: "14:00-14:30", postalCode: "745 31", status: "confirmed", label: "Bekräftad" },
+    { name: `${tag} E2`, serviceType: "service", timeSlot: "16:00-18:00", postalCode: "745 37", status: "rescheduled", label: "Omplanerad" },
   ] as const;
-  for (const visit of uppsala) await book(page.request, baseURL!, { ...visit, city: "Uppsala", date });
-  for (const visit of enkoping) await book(page.request, baseURL!, { ...visit, city: "Enköping", date });
-  const notConfirmed = `${tag} ej bekräftad`;
-  await book(page.request, baseURL!, { name: notConfirmed, city: "Uppsala", postalCode: "753 20", serviceType: "hembesok", date, timeSlot: "12:00-12:30", status: "planned" });
+  for (const { label: _label, ...visit } of uppsala) await book(page.request, baseURL!, { ...visit, city: "Uppsala", date });
+  for (const { label: _label, ...visit } of enkoping) await book(page.request, baseURL!, { ...visit, city: "Enköping", date });
+  const completed = `${tag} genomförd`;
+  await book(page.request, baseURL!, {
+    name: completed,
+    city: "Uppsala",
+    postalCode: "753 20",
+    serviceType: "hembesok",
+    date,
+    timeSlot: "12:00-12:30",
+    status: "completed",
+  });
   const cancelled = `${tag} avbokad`;
-  await cancel(page.request, baseURL!, await book(page.request, baseURL!, { name: cancelled, city: "Enköping", postalCode: "745 31", serviceType: "hembesok", date, timeSlot: "13:00-13:30" }));
+  await cancel(
+    page.request,
+    baseURL!,
+    await book(page.request, baseURL!, { name: cancelled, city: "Enköping", postalCode: "745 31", serviceType: "hembesok", date, timeSlot: "13:00-13:30" }),
+  );
 
   await page.goto(`/admin/route-optimization?datum=${date}`);
   await expect(page.getByRole("heading", { level: 1, name: "Ruttoptimering" })).toBeVisible({ timeout: 20_000 });
@@ -105,11 +133,17 @@ test("route optimisation groups a day's confirmed visits per city, suggests a sp
   await expect(enkopingGroup).toBeVisible();
   await expect(enkopingGroup).not.toContainText("föreslå att två tekniker");
   await expect(page.getByText("Fler än 3 besök – föreslå att två tekniker delar på orten.")).toHaveCount(1);
-  // Not confirmed, or cancelled: not part of the day's route.
-  await expect(page.getByText(notConfirmed)).toHaveCount(0);
+  // Each visit with its status; completed or cancelled: not part of the day's route.
+  for (const [group, visits] of [
+    [uppsalaGroup, uppsala],
+    [enkopingGroup, enkoping],
+  ] as const) {
+    for (const visit of visits) await expect(group.getByRole("listitem").filter({ hasText: visit.name })).toContainText(visit.label);
+  }
+  await expect(page.getByText(completed)).toHaveCount(0);
   await expect(page.getByText(cancelled)).toHaveCount(0);
 
-  // SPEC §9: half an hour of driving per city, rounded up to whole hours.
+  // rules §9: half an hour of driving per city, rounded up to whole hours.
   const cards = page.getByRole("region", { name: "Ruttoptimering", exact: true });
   const drivingHours = (cities: number) => `${Math.ceil(cities * 0.5)} h`;
   await expect(figure(cards, "Besök")).toHaveText("6");
@@ -164,18 +198,31 @@ test("route optimisation groups a day's confirmed visits per city, suggests a sp
   await expect(page.getByText("Fler än 3 besök – föreslå att två tekniker delar på orten.")).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
-  // Another day with nothing confirmed says so.
+  // Another day with nothing to do says so.
   await page.getByLabel("Ort", { exact: true }).selectOption("");
   await page.getByLabel("Datum").fill("2020-01-06");
-  await expect(page.getByText("Inga bekräftade besök denna dag.")).toBeVisible();
+  await expect(page.getByText("Inga besök att göra denna dag.")).toBeVisible();
 });
 
-test("an admin assigns visits in the week grid, with the keyboard too, and the technician sees theirs", async ({ page, loginAs, baseURL, browser }, testInfo) => {
+test("an admin assigns visits in the week grid, with the keyboard too, and the technician sees theirs", async ({
+  page,
+  loginAs,
+  baseURL,
+  browser,
+}, testInfo) => {
   await loginAs("admin");
   const monday = mondayFor("technicians", testInfo);
   const wednesday = plusDays(monday, 2);
   const tag = `Vecka ${testInfo.project.name}`;
-  const visit = (n: number, date: string, timeSlot: string, status?: "planned"): Visit => ({ name: `${tag} ${n}`, city: "Uppsala", postalCode: "753 20", serviceType: "service", date, timeSlot, status });
+  const visit = (n: number, date: string, timeSlot: string, status?: Visit["status"]): Visit => ({
+    name: `${tag} ${n}`,
+    city: "Uppsala",
+    postalCode: "753 20",
+    serviceType: "service",
+    date,
+    timeSlot,
+    status,
+  });
   const ids: number[] = [];
   for (const [n, date, slot] of [
     [1, monday, "08:00-10:00"],
@@ -186,8 +233,12 @@ test("an admin assigns visits in the week grid, with the keyboard too, and the t
   ] as const) {
     ids.push(await book(page.request, baseURL!, visit(n, date, slot)));
   }
-  // Not confirmed: not planned here (SPEC §4).
+  // Issue 23: every visit still to be made is planned here, whatever its status (rules §4 had
+  // confirmed ones only); completed and cancelled ones are not.
   await book(page.request, baseURL!, visit(6, plusDays(monday, 1), "08:00-10:00", "planned"));
+  await book(page.request, baseURL!, visit(7, plusDays(monday, 3), "10:00-12:00", "in_progress"));
+  await book(page.request, baseURL!, visit(8, plusDays(monday, 3), "12:00-14:00", "completed"));
+  await cancel(page.request, baseURL!, await book(page.request, baseURL!, visit(9, plusDays(monday, 4), "10:00-12:00")));
   const technicians = (await (await page.request.get("/api/technicians")).json()) as { id: number; name: string }[];
   const sara = technicians.find((t) => t.name === "Sara Nilsson")!;
   const given = await page.request.put(`/api/admin/bookings/${ids[0]}/technician`, { headers: { origin: baseURL! }, data: { technicianId: sara.id } });
@@ -219,11 +270,23 @@ test("an admin assigns visits in the week grid, with the keyboard too, and the t
   await expect(unassignedRow.getByRole("cell").nth(2)).toContainText(`${tag} 5`);
   await expect(unassignedRow.getByRole("cell").nth(0)).toContainText(`${tag} 2`);
   await expect(selectFor(rowOf("Sara Nilsson"), 1, "08:00–10:00")).toHaveValue(String(sara.id));
-  await expect(page.getByText(`${tag} 6`)).toHaveCount(0);
+  // Each visit says its status; the planned one and the one in progress are there, on their days.
+  const chip = (n: number) =>
+    grid
+      .locator("div")
+      .filter({ has: page.getByLabel(new RegExp(`^Tekniker för ${tag} ${n} `)) })
+      .last();
+  await expect(chip(1)).toContainText("Bekräftad");
+  await expect(unassignedRow.getByRole("cell").nth(1)).toContainText(`${tag} 6`);
+  await expect(chip(6)).toContainText("Planerad");
+  await expect(unassignedRow.getByRole("cell").nth(3)).toContainText(`${tag} 7`);
+  await expect(chip(7)).toContainText("Pågående");
+  await expect(page.getByText(`${tag} 8`)).toHaveCount(0);
+  await expect(page.getByText(`${tag} 9`)).toHaveCount(0);
 
   const cards = page.getByRole("region", { name: "Teknikerplanering", exact: true });
-  await expect(figure(cards, "Besök denna vecka")).toHaveText("5");
-  await expect(figure(cards, "Ej tilldelade")).toHaveText("4");
+  await expect(figure(cards, "Besök denna vecka")).toHaveText("7");
+  await expect(figure(cards, "Ej tilldelade")).toHaveText("6");
   await expectNoSeriousA11yViolations(page);
 
   // With the keyboard: on the visit's select, the arrow key picks the first technician in the list.
@@ -241,9 +304,9 @@ test("an admin assigns visits in the week grid, with the keyboard too, and the t
   await expect(selectFor(rowOf("Erik Johansson"), 3, "12:00–14:00")).toHaveValue(/\d+/);
   await expect(selectFor(unassignedRow, 3, "12:00–14:00")).toHaveCount(0);
 
-  // SPEC §9: the week's assigned visits per technician, rounded. Three are assigned now; the
+  // rules §9: the week's assigned visits per technician, rounded. Three are assigned now; the
   // technicians are the grid's rows (other journeys may add technicians meanwhile).
-  await expect(figure(cards, "Ej tilldelade")).toHaveText("2");
+  await expect(figure(cards, "Ej tilldelade")).toHaveText("4");
   await expect(async () => {
     const technicianRows = (await grid.getByRole("rowheader").count()) - 1;
     expect(await figure(cards, "Snitt per tekniker").textContent()).toBe(String(Math.round(3 / technicianRows)));
@@ -260,7 +323,12 @@ test("an admin assigns visits in the week grid, with the keyboard too, and the t
   const next = isoWeek(plusDays(monday, 7));
   await expect(weekName).toHaveText(weekNamed(next));
   await expect(page.getByRole("region", { name: `Besök vecka ${next.week}`, exact: true })).toBeVisible();
-  await expect(page.getByRole("region", { name: `Besök vecka ${next.week}`, exact: true }).getByRole("columnheader").nth(1)).toHaveText(new RegExp(`^mån ${new Date(`${plusDays(monday, 7)}T00:00:00Z`).getUTCDate()} `));
+  await expect(
+    page
+      .getByRole("region", { name: `Besök vecka ${next.week}`, exact: true })
+      .getByRole("columnheader")
+      .nth(1),
+  ).toHaveText(new RegExp(`^mån ${new Date(`${plusDays(monday, 7)}T00:00:00Z`).getUTCDate()} `));
   await page.getByRole("button", { name: "Föregående vecka" }).click();
   await page.getByRole("button", { name: "Föregående vecka" }).click();
   const previous = isoWeek(plusDays(monday, -7));
@@ -274,7 +342,10 @@ test("an admin assigns visits in the week grid, with the keyboard too, and the t
   try {
     await technicianContext.addInitScript(() => localStorage.setItem("vps.signed-in", "1"));
     const technicianPage = await technicianContext.newPage();
-    const login = await technicianPage.request.post("/api/auth/login", { data: { username: "tekniker", password: "Tekniker1234", role: "technician" }, headers: { origin: baseURL! } });
+    const login = await technicianPage.request.post("/api/auth/login", {
+      data: { username: "tekniker", password: "Tekniker1234", role: "technician" },
+      headers: { origin: baseURL! },
+    });
     expect(login.status()).toBe(200);
     await technicianPage.goto(`/technician?date=${monday}`);
     const card = technicianPage.getByRole("listitem").filter({ hasText: `${tag} 3` });
@@ -282,4 +353,28 @@ test("an admin assigns visits in the week grid, with the keyboard too, and the t
   } finally {
     await technicianContext.close();
   }
+});
+
+// Issue 23 point 14: the demo data obeys the booking rules. The first thing a company sees is its
+// planning: ten weeks from this one hold demo visits, and none on a Sunday or a day the company is
+// closed (rules D22), as no customer or office could have booked them.
+test("the demo company's coming weeks have no visit on a Sunday or a closed day", { tag: "@one-viewport" }, async ({ page, loginAs }) => {
+  await loginAs("admin");
+  let visits = 0;
+  for (let week = 0; week < 10; week++) {
+    const monday = addDays(weekStart(todayIn(new Date())), 7 * week);
+    await page.goto(`/admin/technicians?vecka=${monday}`);
+    const grid = page.getByRole("region", { name: /^Besök vecka/ });
+    await expect(grid).toBeVisible({ timeout: 20_000 });
+    for (let day = 0; day < 7; day++) {
+      const date = addDays(monday, day);
+      // Column 1 names the technician; the days follow, Monday first.
+      const chips = grid.locator(`tbody tr td:nth-child(${day + 2}) select`);
+      const count = await chips.count();
+      visits += count;
+      if (day === 6 || isClosedDay(date)) expect(count, `${date} (${day === 6 ? "söndag" : closedDayName(date)})`).toBe(0);
+    }
+  }
+  // A guard: the weeks were read, and the demo company has work in them.
+  expect(visits).toBeGreaterThan(10);
 });

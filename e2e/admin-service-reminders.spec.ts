@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test, waitForEmail } from "./fixtures";
 
-// Issue 12 (service reminders, SPEC §2, §5, §9): an admin imports customers with heat pumps by the
+// Issue 12 (service reminders, rules §2, §5, §9): an admin imports customers with heat pumps by the
 // form and by pasted JSON, sees the old pumps pending and creates reminders for them; sends the due
 // reminders; the customer opens the e-mail's links: the booking form is prefilled with the discount
 // shown, and one click unsubscribes, which the admin then sees. Both projects run at once: every
@@ -18,7 +18,10 @@ async function openReminders(page: Page, tab?: string) {
 /** Today's date minus `days`, as yyyy-MM-dd in Stockholm. */
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toLocaleDateString("sv-SE", { timeZone: "Europe/Stockholm" });
 
-test("an admin imports customers by the form and by pasted JSON, sees the old pumps pending and creates reminders for them", async ({ page, loginAs }, testInfo) => {
+test("an admin imports customers by the form and by pasted JSON, sees the old pumps pending and creates reminders for them", async ({
+  page,
+  loginAs,
+}, testInfo) => {
   await loginAs("admin");
   await openReminders(page);
   await expectNoSeriousA11yViolations(page);
@@ -65,8 +68,24 @@ test("an admin imports customers by the form and by pasted JSON, sees the old pu
   const oldModel = `Gammal pump ${tag}`;
   const newModel = `Ny pump ${tag}`;
   const customers = [
-    { name: `Olle Gammal ${tag}`, email: `olle.${tag}@exempel.se`, phone: "070-222 33 44", address: "Äldregatan 2", city: "Gävle", postal_code: "802 50", products: [{ model: oldModel, type: "luftvarmepump", serial_number: `S-${tag}`, install_date: daysAgo(760) }] },
-    { name: `Nina Ny ${tag}`, email: `nina.${tag}@exempel.se`, phone: "070-333 44 55", address: "Nyvägen 3", city: "Umeå", postalCode: "903 25", products: [{ model: newModel, type: "bergvarmepump", installDate: daysAgo(100) }] },
+    {
+      name: `Olle Gammal ${tag}`,
+      email: `olle.${tag}@exempel.se`,
+      phone: "070-222 33 44",
+      address: "Äldregatan 2",
+      city: "Gävle",
+      postal_code: "802 50",
+      products: [{ model: oldModel, type: "luftvarmepump", serial_number: `S-${tag}`, install_date: daysAgo(760) }],
+    },
+    {
+      name: `Nina Ny ${tag}`,
+      email: `nina.${tag}@exempel.se`,
+      phone: "070-333 44 55",
+      address: "Nyvägen 3",
+      city: "Umeå",
+      postalCode: "903 25",
+      products: [{ model: newModel, type: "bergvarmepump", installDate: daysAgo(100) }],
+    },
   ];
   await json.fill(JSON.stringify(customers, null, 2));
   await importJson.click();
@@ -111,7 +130,7 @@ test("an admin imports customers by the form and by pasted JSON, sees the old pu
 test("the admin sends the due reminders; the customer books with their details filled in and unsubscribes in one click", async ({ page, loginAs, baseURL }) => {
   await loginAs("admin");
   await openReminders(page, "manage");
-  // The demo's reminder for Greta Lindholm was made eight days ago (SPEC §9: sent after 7 days).
+  // The demo's reminder for Greta Lindholm was made eight days ago (rules §9: sent after 7 days).
   await page.route("**/api/admin/service-reminders/send", (route) => route.abort("internetdisconnected"));
   await page.getByRole("button", { name: "Skicka påminnelser" }).click();
   await expect(toasts(page)).toContainText("Kunde inte skicka påminnelser");

@@ -15,8 +15,8 @@ import {
 } from "../src/common/booking-rules";
 import { demoAccount, expect, expectNoSeriousA11yViolations, test, waitForEmail } from "./fixtures";
 
-// The customer's own booking page /booking/shared/{token} (SPEC §2, §5 booking link image upload,
-// §8 booking images and booking link, §9 terms; DECISIONS 9; issue 14 self-service): a customer
+// The customer's own booking page /booking/shared/{token} (rules §2, §5 booking link image upload,
+// §8 booking images and booking link, §9 terms; rules D9; issue 14 self-service): a customer
 // books, reads the confirmation e-mail from the SMTP test server (e2e/start-server.mjs), opens its
 // link, may upload images only when staff allow it, moves the visit and cancels it.
 //
@@ -150,7 +150,10 @@ async function expectCalendarFile(page: Page, id: string, date: IsoDate, timeSlo
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe(`${id}.ics`);
   const ics = await readFile(await download.path(), "utf8");
-  const start = slotInstants(date, timeSlot)!.start.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  const start = slotInstants(date, timeSlot)!
+    .start.toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
   expect(ics).toMatch(new RegExp(`^DTSTART[^:\\r\\n]*:${start}\\r?$`, "m"));
 }
 
@@ -185,11 +188,18 @@ test.describe("the customer's booking link", () => {
     await page.goto(url);
     await expectBookingPage(page);
 
-    // SPEC §2: what the page shows.
+    // rules §2: what the page shows.
     await expect(page.getByText(`Bokningsnummer ${id}`)).toBeVisible();
     await expect(page.getByRole("main").getByText("Bekräftad", { exact: true })).toBeVisible();
     const details = page.getByRole("region", { name: "Bokningsinformation" });
-    for (const value of [swedishDate(date), timeSlotText(SLOT), "Service", "Nibe F2120", customer.name, `${customer.address}, ${customer.postalCode} ${customer.city}`])
+    for (const value of [
+      swedishDate(date),
+      timeSlotText(SLOT),
+      "Service",
+      "Nibe F2120",
+      customer.name,
+      `${customer.address}, ${customer.postalCode} ${customer.city}`,
+    ])
       await expect(details).toContainText(value);
     await expect(page.getByRole("region", { name: "Kontakta oss" })).toContainText("Måndag–fredag 08:00–17:00");
     await expect(page.getByRole("region", { name: "Avbokning" })).toContainText("senast 24 timmar");
@@ -222,7 +232,7 @@ test.describe("the customer's booking link", () => {
     // Upload: a file is required, then the image appears with its caption and can be deleted.
     await page.reload();
     await expectBookingPage(page);
-    await expect(images).toContainText("PNG, JPG, WEBP upp till 10MB");
+    await expect(images).toContainText("JPG, PNG, GIF, WebP eller HEIC, högst 10 MB per bild.");
     await images.getByRole("button", { name: "Ladda upp bild" }).click();
     await expect(images.getByText("Välj en bild att ladda upp")).toBeVisible();
     // The picker is a Swedish button (the browser's own would say "Choose File"), and the missing
@@ -279,7 +289,7 @@ test.describe("the customer's booking link", () => {
       if (!checkedA11y) await expectNoSeriousA11yViolations(page);
       checkedA11y = true;
       await dialog.getByRole("button", { name: "Flytta till vald tid" }).click();
-      // The other project's journeys book too: a time taken in the meantime is said so (DECISIONS 5),
+      // The other project's journeys book too: a time taken in the meantime is said so (rules D5),
       // and the customer picks another.
       const taken = dialog.getByText("Tiden du valde hann tyvärr bokas av någon annan");
       await expect.poll(async () => (await dialog.isHidden()) || (await taken.isVisible())).toBe(true);
@@ -362,7 +372,7 @@ test.describe("the customer's booking link", () => {
     await expect(page).toHaveTitle("Din bokning | Värmepumpsservice");
   });
 
-  test("an expired link (30 days after its visit) shows 'Ogiltig länk'", async ({ browser, page, baseURL }, testInfo) => {
+  test("an expired link (30 days after its visit) shows 'Ogiltig länk'", { tag: "@one-viewport" }, async ({ browser, page, baseURL }, testInfo) => {
     // The demo data's oldest visits are 45 days ago; staff see their (expired) link on the booking.
     const adminContext = await newContext(browser, testInfo);
     let expiredUrl: string;
@@ -385,7 +395,7 @@ test.describe("the customer's booking link", () => {
   });
 
   test("within 24 hours of the visit the page offers no cancel or move and says why, with the phone number", async ({ browser, page, baseURL }, testInfo) => {
-    // Only staff can book this close (DECISIONS 6): an admin books a phone customer for a time
+    // Only staff can book this close (rules D6): an admin books a phone customer for a time
     // less than 24 hours away; the customer gets the same confirmation e-mail with the link.
     const customer = customerFor(testInfo, "snart");
     const now = Date.now();
@@ -408,7 +418,14 @@ test.describe("the customer's booking link", () => {
       for (const candidate of candidates) {
         const response = await adminContext.request.post("/api/admin/bookings", {
           data: {
-            customerInfo: { name: customer.name, email: customer.email, phone: customer.phone, address: customer.address, city: customer.city, postalCode: customer.postalCode },
+            customerInfo: {
+              name: customer.name,
+              email: customer.email,
+              phone: customer.phone,
+              address: customer.address,
+              city: customer.city,
+              postalCode: customer.postalCode,
+            },
             serviceType: candidate.serviceType,
             date: candidate.date,
             timeSlot: candidate.timeSlot,

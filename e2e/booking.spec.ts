@@ -9,16 +9,17 @@ import {
   timeSlotText,
   todayIn,
   weekdayOf,
+  zonedInstant,
   type IsoDate,
 } from "../src/common/booking-rules";
 import type { ServiceType } from "../src/common/constants";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
-// SPEC §2 Public booking wizard, §4 Booking wizard and image entries, §5, §8; DECISIONS 2-8.
+// rules §2 Public booking wizard, §4 Booking wizard and image entries, §5, §8; rules D2-D8.
 //
 // Both projects (mobile, desktop) run these tests at the same time against ONE server and ONE
 // database that the demo seed has already partly booked. A booking blocks every overlapping time
-// of its date whatever the service (DECISIONS 5), so every test that books gets dates of its own:
+// of its date whatever the service (rules D5), so every test that books gets dates of its own:
 // a weekday no other booking test uses, and for the two projects alternate weeks. Within its dates
 // a test never assumes a time is free: it reads the calendar and the time grid like a customer.
 
@@ -55,9 +56,7 @@ function candidateDates(service: ServiceType, dates: DateClass): IsoDate[] {
   const t = today();
   const { earliest, latest } = bookingWindow(service, t);
   return bookableDatesInRange(service, earliest, latest, t).filter(
-    (d) =>
-      weekdayOf(d) === dates.weekday &&
-      (dates.parity === undefined || Math.floor(daysBetween(MONDAY, d) / 7) % 2 === dates.parity),
+    (d) => weekdayOf(d) === dates.weekday && (dates.parity === undefined || Math.floor(daysBetween(MONDAY, d) / 7) % 2 === dates.parity),
   );
 }
 
@@ -88,7 +87,9 @@ async function largeJpeg() {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     raw[i] = seed >> 16;
   }
-  const buffer = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  const buffer = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
   expect(buffer.length).toBeGreaterThan(1024 * 1024);
   return { name: "typskylt.jpg", mimeType: "image/jpeg", buffer };
 }
@@ -165,7 +166,7 @@ async function pickDateAndTime(
   options: { keyboard?: boolean; timeSlot?: string; onlyDate?: IsoDate } = {},
 ): Promise<{ date: IsoDate; timeSlot: string }> {
   await expectStep(page, "Välj tid");
-  // The calendar is ready once the first free date has been chosen automatically (SPEC §4).
+  // The calendar is ready once the first free date has been chosen automatically (rules §4).
   await expect(page.getByText(/^Valt datum:/)).toBeVisible();
   const candidates = options.onlyDate ? [options.onlyDate] : candidateDates(service, dates);
   expect(candidates.length, "dates of this test's class inside the booking window").toBeGreaterThan(0);
@@ -236,7 +237,7 @@ async function completeBooking(page: Page) {
   return { id, request };
 }
 
-/** The success screen of SPEC §2 with the booking's details. */
+/** The success screen of rules §2 with the booking's details. */
 async function expectSuccessScreen(page: Page, expected: { service: ServiceType; date: IsoDate; timeSlot: string; customer: Customer; description: string }) {
   const info = page.getByRole("region", { name: "Bokningsinformation" });
   await expect(info).toContainText(LABELS[expected.service]);
@@ -260,8 +261,11 @@ async function expectCalendarDownload(page: Page, id: string, date: IsoDate, tim
   const ics = await readFile(await download.path(), "utf8");
   expect(ics).toContain("BEGIN:VCALENDAR");
   expect(ics).toContain("BEGIN:VEVENT");
-  // The Stockholm wall-clock start as a UTC instant (DECISIONS 1).
-  const start = slotInstants(date, timeSlot)!.start.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  // The Stockholm wall-clock start as a UTC instant (rules D1).
+  const start = slotInstants(date, timeSlot)!
+    .start.toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
   expect(ics).toMatch(new RegExp(`^DTSTART[^:\\r\\n]*:${start}\\r?$`, "m"));
   expect(ics.match(/BEGIN:VALARM/g) ?? []).toHaveLength(2);
   expect(ics).toContain("END:VCALENDAR");
@@ -285,6 +289,9 @@ test.describe("public booking wizard", () => {
   test.describe.configure({ timeout: 120_000 });
 
   test("a customer books a service with the keyboard, with a photo, and gets the .ics; the time is then gone", async ({ page }, testInfo) => {
+    // The whole wizard by keyboard with a photo decoded in the browser, then the e-mail and the .ics
+    // read back: 1.0 min on a phone in CI, at the edge of the default minute.
+    test.slow();
     const dates = datesFor(testInfo.project.name, "service", "book");
     await openBooking(page);
     await expect(page.getByRole("heading", { level: 1, name: "Boka service" })).toBeVisible();
@@ -297,7 +304,7 @@ test.describe("public booking wizard", () => {
     await expect(serviceRadio(page, "installation")).toBeChecked();
     await page.keyboard.press("ArrowLeft");
     await expect(serviceRadio(page, "service")).toBeChecked();
-    // The service price depends on the model (SPEC §9).
+    // The service price depends on the model (rules §9).
     const serviceCard = page.locator("label").filter({ has: serviceRadio(page, "service") });
     await expect(serviceCard).toContainText("2 500–5 000 kr");
     await page.keyboard.press("Tab");
@@ -416,6 +423,71 @@ test.describe("public booking wizard", () => {
     await expectCalendarDownload(page, id, picked.date, picked.timeSlot);
   });
 
+  test(
+    "an installation takes the rest of its day: after it the wizard offers no later time of that day (rules D24)",
+    { tag: "@one-viewport" },
+    async ({ page }, testInfo) => {
+      // The installation journey above books the EARLIEST free date of this project's weekday; this
+      // one the latest whose 08:00 installation and afternoon service are both still free.
+      const dates = datesFor(testInfo.project.name, "installation", "book");
+      const free = async (service: ServiceType, date: IsoDate, label?: string) => {
+        const day = (await (await page.request.get(`/api/availability/day?date=${date}&serviceType=${service}`)).json()) as {
+          slots: { label: string; available: boolean }[];
+        };
+        return day.slots.length > 0 && day.slots.filter((s) => !label || s.label === label).every((s) => s.available);
+      };
+      let date: IsoDate | undefined;
+      for (const candidate of candidateDates("installation", dates).reverse()) {
+        if ((await free("installation", candidate, "08:00-10:00")) && (await free("service", candidate)) && (await free("troubleshooting", candidate))) {
+          date = candidate;
+          break;
+        }
+      }
+      expect(date, "a date of this project's weekday with the whole day free").toBeDefined();
+      const day = date!;
+
+      /** Whether the wizard for `service` lets the customer pick `day` (a day without a free time cannot be picked). */
+      async function dayPickable(service: ServiceType) {
+        await openBooking(page, service);
+        await fillStep1(page, service, `Vill boka ${LABELS[service]}`);
+        await nextButton(page).click();
+        await expectStep(page, "Välj tid");
+        await expect(page.getByText(/^Valt datum:/)).toBeVisible();
+        await showMonth(page, service, day);
+        return dayButton(page, day).isEnabled();
+      }
+
+      expect(await dayPickable("service")).toBe(true);
+
+      // A customer books an installation at 08:00-10:00 and is shown that start window.
+      await openBooking(page, "installation");
+      await fillStep1(page, "installation", "Installation av ny luft/luft-pump.");
+      await nextButton(page).click();
+      const picked = await pickDateAndTime(page, "installation", dates, { onlyDate: day, timeSlot: "08:00-10:00" });
+      await nextButton(page).click();
+      const customer = customerFor(testInfo, "heldag");
+      await fillStep3(page, customer);
+      await completeBooking(page);
+      await expectSuccessScreen(page, { service: "installation", ...picked, customer, description: "Installation av ny luft/luft-pump." });
+      // Its calendar file holds the whole working day (08:00-17:00 Stockholm).
+      const downloadPromise = page.waitForEvent("download");
+      await page.getByRole("link", { name: "Lägg till i kalender" }).click();
+      const ics = await readFile(await (await downloadPromise).path(), "utf8");
+      const icsUtc = (time: string) =>
+        zonedInstant(day, time)
+          .toISOString()
+          .replace(/[-:]/g, "")
+          .replace(/\.\d{3}/, "");
+      expect(ics).toMatch(new RegExp(`^DTSTART[^:\\r\\n]*:${icsUtc("08:00")}\\r?$`, "m"));
+      expect(ics).toMatch(new RegExp(`^DTEND[^:\\r\\n]*:${icsUtc("17:00")}\\r?$`, "m"));
+
+      // The next customers find no time left that day, whatever they book.
+      for (const service of ["service", "troubleshooting", "installation"] as const) {
+        expect(await dayPickable(service), `${service} on ${day}`).toBe(false);
+      }
+    },
+  );
+
   test("a customer books troubleshooting with the mouse", async ({ page }, testInfo) => {
     const booked = await bookWithMouse(page, testInfo, "troubleshooting", datesFor(testInfo.project.name, "troubleshooting", "book"));
     await expect(page.getByRole("region", { name: "Sammanfattning" })).toContainText("2 500 kr");
@@ -475,6 +547,8 @@ test.describe("public booking wizard", () => {
   });
 
   test("each step shows its validation errors and keeps the customer on the step", async ({ page }) => {
+    // Every step's errors, field by field, on all three steps: 56–58 s in CI, at the edge of the default minute.
+    test.slow();
     await openBooking(page);
     // Step 1: nothing chosen.
     await nextButton(page).click();
@@ -495,7 +569,7 @@ test.describe("public booking wizard", () => {
     await expect(page.getByText("En beskrivning krävs")).toBeVisible();
     await expect(page.getByLabel("Värmepumpsmodell")).toBeFocused();
 
-    // Image checks of SPEC §5/§8: type, size, count; failed images stay and can be removed.
+    // Image checks of rules §5/§8: type, size, count; failed images stay and can be removed.
     const input = page.getByLabel("Bilder (viktigt)", { exact: true });
     await expect(page.getByLabel("Bilder (viktigt)", { exact: true })).toHaveAttribute("type", "file");
     await input.setInputFiles([
@@ -569,11 +643,14 @@ test.describe("public booking wizard", () => {
     await openBooking(page, "service");
     const zone = page.getByTestId("image-dropzone");
     const { buffer } = await smallPng();
-    const dataTransfer = await page.evaluateHandle((bytes) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(bytes)], "dragad.png", { type: "image/png" }));
-      return transfer;
-    }, [...buffer]);
+    const dataTransfer = await page.evaluateHandle(
+      (bytes) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], "dragad.png", { type: "image/png" }));
+        return transfer;
+      },
+      [...buffer],
+    );
     // A real drag fires dragover again and again; repeat it until the page (hydrated in a
     // transition after the prerendered HTML shows) answers, as a real drag would see.
     await expect(async () => {
@@ -591,7 +668,7 @@ test.describe("public booking wizard", () => {
     await expect(page.getByText("1 av 4 bilder")).toBeVisible();
   });
 
-  test("a saved draft survives a reload; ?service= wins over the draft's service", async ({ page }) => {
+  test("a saved draft survives a reload; ?service= wins over the draft's service", { tag: "@one-viewport" }, async ({ page }) => {
     await openBooking(page, "troubleshooting");
     await page.getByLabel("Värmepumpsmodell").fill("Daiseikai");
     await page.getByLabel("Beskrivning", { exact: true }).fill("Pumpen blåser kall luft.");
@@ -638,15 +715,12 @@ test.describe("public booking wizard", () => {
     expect(await page.evaluate(() => localStorage.getItem("booking_draft"))).toBeNull();
   });
 
-  test("drafts older than 30 days are ignored", async ({ page }) => {
+  test("drafts older than 30 days are ignored", { tag: "@one-viewport" }, async ({ page }) => {
     await page.goto("/");
     const old = new Date(Date.now() - 31 * 86_400_000).toISOString();
     await page.evaluate(
       (savedAt) =>
-        localStorage.setItem(
-          "booking_draft",
-          JSON.stringify({ values: { serviceType: "service", description: "Gammalt utkast" }, step: 1, savedAt }),
-        ),
+        localStorage.setItem("booking_draft", JSON.stringify({ values: { serviceType: "service", description: "Gammalt utkast" }, step: 1, savedAt })),
       old,
     );
     await openBooking(page);
@@ -668,4 +742,3 @@ async function newCustomerPage(browser: Browser, testInfo: TestInfo) {
   });
   return context.newPage();
 }
-

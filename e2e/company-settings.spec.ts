@@ -3,7 +3,7 @@ import { bookableDatesInRange, bookingWindow, todayIn, weekdayOf } from "../src/
 import { DEFAULT_SYSTEM_SETTINGS } from "../src/common/schemas/settings";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
-// Issue 11, DECISIONS 11: system settings an admin saves take effect on the public pages at once.
+// Issue 11, rules D11: system settings an admin saves take effect on the public pages at once.
 // These tests change company-wide settings, so they run in a project of their own after every
 // other journey (playwright.config.ts), one at a time, and put the defaults back.
 
@@ -27,7 +27,11 @@ async function openSettings(page: Page) {
   await expect(page.getByLabel("Företagsnamn")).toHaveValue(DEFAULT_SYSTEM_SETTINGS.companyName);
 }
 
-test("an admin changes the company phone and the working hours: the footer, the JSON-LD and the booking link page show them", async ({ page, loginAs, browser }) => {
+test("an admin changes the company phone and the working hours: the footer, the JSON-LD and the booking link page show them", async ({
+  page,
+  loginAs,
+  browser,
+}) => {
   const hydrationErrors: string[] = [];
   await loginAs("admin");
   await openSettings(page);
@@ -70,7 +74,9 @@ test("an admin changes the company phone and the working hours: the footer, the 
   // The customer's booking link page (its own booking, made through the API as the wizard does).
   const today = todayIn(new Date());
   const { earliest, latest } = bookingWindow("service", today);
-  const dates = bookableDatesInRange("service", earliest, latest, today).filter((d) => weekdayOf(d) === 3).reverse();
+  const dates = bookableDatesInRange("service", earliest, latest, today)
+    .filter((d) => weekdayOf(d) === 3)
+    .reverse();
   let manageUrl: string | undefined;
   for (const date of dates) {
     // Asked first: every attempt counts towards the e-mail's daily limit, and the demo data may have

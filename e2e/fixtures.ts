@@ -8,7 +8,7 @@ export type Role = "admin" | "technician";
 export type SessionUser = { id: number; name: string; username: string; role: Role };
 type DemoAccount = { role: Role; username: string; password: string; name: string };
 
-// The demo accounts of DECISIONS 19 (the server seeds them with SEED_DEMO=1). GET /api/public/config
+// The demo accounts of rules D19 (the server seeds them with SEED_DEMO=1). GET /api/public/config
 // is asked first so the journeys follow the server if the demo data changes.
 const FALLBACK_ACCOUNTS: DemoAccount[] = [
   { role: "admin", username: "admin", password: "Admin1234", name: "Anna Lindqvist" },
@@ -74,7 +74,10 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { exclu
   const other = results.violations.filter((v) => !SERIOUS.has(v.impact ?? ""));
   if (other.length > 0) console.log(`axe (not failing) on ${page.url()}:\n${other.map(describe).join("\n")}`);
   if (serious.length > 0) console.log(`axe SERIOUS on ${page.url()}:\n${serious.map(describe).join("\n")}`);
-  expect(serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} element(s)`), `axe violations on ${page.url()}`).toEqual([]);
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} element(s)`),
+    `axe violations on ${page.url()}`,
+  ).toEqual([]);
 }
 
 // --- E-mail ------------------------------------------------------------------------------------------
@@ -104,8 +107,7 @@ async function receivedEmails(): Promise<ReceivedEmail[]> {
 type EmailFilter = { subject?: string | RegExp; timeout?: number };
 
 const matches = (mail: ReceivedEmail, to: string, subject: EmailFilter["subject"]) =>
-  mail.to.includes(to.toLowerCase()) &&
-  (subject === undefined || (typeof subject === "string" ? mail.subject.includes(subject) : subject.test(mail.subject)));
+  mail.to.includes(to.toLowerCase()) && (subject === undefined || (typeof subject === "string" ? mail.subject.includes(subject) : subject.test(mail.subject)));
 
 /**
  * Waits until an e-mail to `to` (and with `subject` in its subject line, when given) has arrived and
@@ -118,7 +120,9 @@ export async function waitForEmail(to: string, { subject, timeout = 20_000 }: Em
     if (found) return found;
     if (Date.now() > deadline) {
       const seen = (await receivedEmails()).filter((mail) => mail.to.includes(to.toLowerCase())).map((mail) => mail.subject);
-      throw new Error(`No e-mail to ${to}${subject ? ` with subject ${subject}` : ""} within ${timeout} ms in ${mailDir()}; to that address: ${JSON.stringify(seen)}`);
+      throw new Error(
+        `No e-mail to ${to}${subject ? ` with subject ${subject}` : ""} within ${timeout} ms in ${mailDir()}; to that address: ${JSON.stringify(seen)}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

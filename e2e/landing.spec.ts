@@ -1,6 +1,6 @@
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
-// SPEC §2 Landing page, Top navigation and footer.
+// rules §2 Landing page, Top navigation and footer.
 test.describe("landing page", () => {
   test.beforeEach(async ({ page }) => {
     await page.goto("/");
@@ -42,15 +42,13 @@ test.describe("landing page", () => {
     await expect(page.getByRole("dialog")).toBeVisible();
   });
 
-  test("shows three testimonials with five stars each", async ({ page }) => {
-    const section = page
-      .locator("section")
-      .filter({ has: page.getByRole("heading", { name: "Vad våra kunder säger" }) });
+  test("shows three testimonials with five stars each", { tag: "@one-viewport" }, async ({ page }) => {
+    const section = page.locator("section").filter({ has: page.getByRole("heading", { name: "Vad våra kunder säger" }) });
     await expect(section).toBeVisible();
     await expect(section.getByRole("img", { name: "5 av 5 stjärnor" })).toHaveCount(3);
   });
 
-  test("footer shows the copyright with the current year and the policy links", async ({ page }) => {
+  test("footer shows the copyright with the current year and the policy links", { tag: "@one-viewport" }, async ({ page }) => {
     const footer = page.getByRole("contentinfo");
     const year = new Date().getFullYear();
     await expect(footer.getByText(new RegExp(`©\\s*${year}`))).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
-// SPEC §2 Top navigation (collapsible on mobile, closes on link click), scroll to top, 404 fallback.
+// rules §2 Top navigation (collapsible on mobile, closes on link click), scroll to top, 404 fallback.
 const navigation = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Huvudmeny" });
 const menuToggle = (page: import("@playwright/test").Page) => page.getByRole("button", { name: /meny/i });
 const scrollY = (page: import("@playwright/test").Page) => page.evaluate<number>("window.scrollY");
@@ -79,7 +79,7 @@ test.describe("navigation", () => {
     await expect(page).toHaveTitle("Boka tid för din värmepump | Värmepumpsservice");
   });
 
-  test("an unknown path below /policies or /booking answers 404 too; known pages with parameters 200", async ({ page, request }) => {
+  test("an unknown path below /policies or /booking answers 404 too; known pages with parameters 200", { tag: "@one-viewport" }, async ({ page, request }) => {
     for (const path of ["/policies/finns-inte", "/booking/extra", "/admin/finns-inte"]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(404);

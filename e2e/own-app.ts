@@ -25,7 +25,16 @@ export async function startOwnApp(name: string, env: Record<string, string>, { t
   const url = `http://127.0.0.1:${port}`;
   const dataDir = join(tmpdir(), `vps-e2e-${name}-${port}`);
   const app = spawn(process.execPath, ["e2e/start-server.mjs"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, LOG_LEVEL: "warn", E2E_DATA_DIR: dataDir, E2E_MAIL_DIR: `${dataDir}-mail`, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      LOG_LEVEL: "warn",
+      E2E_DATA_DIR: dataDir,
+      E2E_MAIL_DIR: `${dataDir}-mail`,
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const stop = async () => {
@@ -39,7 +48,13 @@ export async function startOwnApp(name: string, env: Record<string, string>, { t
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (app.exitCode !== null) throw new Error(`the ${name} app exited (${app.exitCode})`);
-    if (await fetch(`${url}/api/public/config`).then((r) => r.ok, () => false)) return { url, stop };
+    if (
+      await fetch(`${url}/api/public/config`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, stop };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`the ${name} app did not start within ${timeoutMs / 1000} s`);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
-// SPEC §2 Policy pages and §9 terms constants: terms 13 sections (2025-05-21), privacy 11 sections
+// rules §2 Policy pages and §9 terms constants: terms 13 sections (2025-05-21), privacy 11 sections
 // (2025-05-18), cookie policy (2025-05-18) with its cookie table. Dates are shown in Swedish.
 // The numbered section headings ("1. ..."), not the table of contents.
 const sectionHeadings = (page: Page) => page.getByRole("main").getByRole("heading", { level: 2, name: /^\d+\.\s/ });
@@ -11,8 +11,13 @@ test.describe("policy pages", () => {
     await page.goto("/policies/terms");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(sectionHeadings(page)).toHaveCount(13);
-    await expect(page.getByRole("main").getByText(/21 maj 2025/).first()).toBeVisible();
-    // SPEC §9: cancellation 24 h / 50 %, invoice 30 days, 12 months warranty, complaints within 14 days.
+    await expect(
+      page
+        .getByRole("main")
+        .getByText(/21 maj 2025/)
+        .first(),
+    ).toBeVisible();
+    // rules §9: cancellation 24 h / 50 %, invoice 30 days, 12 months warranty, complaints within 14 days.
     const main = page.getByRole("main");
     await expect(main).toContainText("24 timmar");
     await expect(main).toContainText(/50\s?%/);
@@ -26,14 +31,24 @@ test.describe("policy pages", () => {
     await page.goto("/policies/privacy");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(sectionHeadings(page)).toHaveCount(11);
-    await expect(page.getByRole("main").getByText(/18 maj 2025/).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("main")
+        .getByText(/18 maj 2025/)
+        .first(),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 
   test("the cookie policy lists session, booking_draft and the analytics cookie", async ({ page }) => {
     await page.goto("/policies/cookies");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(page.getByRole("main").getByText(/18 maj 2025/).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("main")
+        .getByText(/18 maj 2025/)
+        .first(),
+    ).toBeVisible();
     const table = page.getByRole("main").getByRole("table");
     await expect(table).toBeVisible();
     const rows = table.getByRole("row");

@@ -30,7 +30,7 @@ async function followNavLink(page: Page, name: string) {
 }
 
 test.describe("prerendered public pages", () => {
-  test("'/' shows its hero, head tags and structured data with JavaScript disabled", async ({ browser, baseURL }) => {
+  test("'/' shows its hero, head tags and structured data with JavaScript disabled", { tag: "@one-viewport" }, async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
     const page = await context.newPage();
     try {
@@ -54,16 +54,14 @@ test.describe("prerendered public pages", () => {
         telephone: "+46812345670",
         email: "info@varmepumpsservice.se",
         address: { "@type": "PostalAddress", streetAddress: "Industrivägen 12", postalCode: "171 48", addressLocality: "Solna", addressCountry: "SE" },
-        openingHoursSpecification: [
-          { dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "17:00" },
-        ],
+        openingHoursSpecification: [{ dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "17:00" }],
       });
     } finally {
       await context.close();
     }
   });
 
-  test("each public page has its own title and description, even before JavaScript", async ({ browser, baseURL }) => {
+  test("each public page has its own title and description, even before JavaScript", { tag: "@one-viewport" }, async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
     const page = await context.newPage();
     try {
@@ -200,13 +198,18 @@ test.describe("stylesheets", () => {
     );
     await page.getByRole("main").getByRole("link", { name: "Boka tid nu" }).first().click();
     await expect(page.getByRole("heading", { level: 2, name: "Tjänst & Beskrivning" })).toBeVisible();
-    const unstyledAtFirstFrame = await page.evaluate(() => (window as unknown as { __unstyledAtFirstFrame?: string[] }).__unstyledAtFirstFrame);
-    expect(unstyledAtFirstFrame).toEqual([]);
+    // Measured the moment the step's first fieldset appeared, which may be a moment after its heading
+    // (CI: read before it was there, on a busy machine): waited for, and it must be empty.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __unstyledAtFirstFrame?: string[] }).__unstyledAtFirstFrame), {
+        message: "classes unstyled when the booking step first appeared",
+      })
+      .toEqual([]);
   });
 });
 
 test.describe("served like a well-run site", () => {
-  test("hashed assets are immutable and Brotli-compressed, HTML is revalidated", async ({ page, request }) => {
+  test("hashed assets are immutable and Brotli-compressed, HTML is revalidated", { tag: "@one-viewport" }, async ({ page, request }) => {
     await page.goto("/");
     const script = await page.locator('script[type="module"][src^="/assets/"]').getAttribute("src");
     expect(script).toMatch(/^\/assets\/index-[\w-]+\.js$/);
@@ -227,15 +230,7 @@ test.describe("served like a well-run site", () => {
     expect(await html.text()).toContain(HERO);
   });
 
-  test("a missing asset is a 404, never a page", async ({ request }) => {
-    for (const path of ["/assets/index-finnsinte.js", "/assets/finnsinte.css", "/favicon.ico"]) {
-      const response = await request.get(path);
-      expect(response.status(), path).toBe(404);
-      expect(response.headers()["content-type"], path).toContain("application/json");
-    }
-  });
-
-  test("robots.txt and sitemap.xml answer with absolute URLs of the public pages", async ({ request }) => {
+  test("robots.txt and sitemap.xml answer with absolute URLs of the public pages", { tag: "@one-viewport" }, async ({ request }) => {
     const robots = await request.get("/robots.txt");
     expect(robots.status()).toBe(200);
     expect(robots.headers()["content-type"]).toContain("text/plain");

@@ -89,6 +89,8 @@ process.env.DATA_DIR = dataDir;
 process.env.CLIENT_DIR = clientDir;
 process.env.SEED_DEMO ??= "1";
 process.env.LOG_LEVEL ??= "warn";
+// No load balancer to wait for: SIGTERM (Playwright's, own-app's stop) closes at once.
+process.env.SHUTDOWN_DRAIN_MS ??= "0";
 // The embedded database only; a DATABASE_URL in the shell must not leak into the journeys.
 delete process.env.DATABASE_URL;
 

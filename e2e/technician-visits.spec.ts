@@ -2,13 +2,14 @@ import type { Page, TestInfo } from "@playwright/test";
 import { addDays, todayIn, type IsoDate } from "../src/common/booking-rules";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
-// Issue 10, SPEC §2 technician portal, §4 booking status, §5 service completion, §8 technician texts:
+// Issue 10, rules §2 technician portal, §4 booking status, §5 service completion, §8 technician texts:
 // a technician on a phone (the mobile project is 390x844) starts a visit and registers the service.
 // Both projects share one server: every visit lies on a far date picked at random for the test, with
 // a unique customer name.
 
 const unique = (testInfo: TestInfo) => `${testInfo.project.name === "mobile" ? "M" : "D"}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-const farDate = (testInfo: TestInfo): IsoDate => addDays(todayIn(new Date()), (testInfo.project.name === "mobile" ? 300 : 1300) + Math.floor(Math.random() * 800));
+const farDate = (testInfo: TestInfo): IsoDate =>
+  addDays(todayIn(new Date()), (testInfo.project.name === "mobile" ? 300 : 1300) + Math.floor(Math.random() * 800));
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Aviseringar/, includeHidden: true });
 
@@ -23,7 +24,14 @@ async function visitForTechnician(page: Page, testInfo: TestInfo, loginAs: (role
     const response = await page.request.post("/api/admin/bookings", {
       headers: { origin },
       data: {
-        customerInfo: { name, email: `${unique(testInfo).toLowerCase()}@exempel.se`, phone: "070-555 00 11", address: "Verkstadsgatan 4", city: "Knivsta", postalCode: "741 30" },
+        customerInfo: {
+          name,
+          email: `${unique(testInfo).toLowerCase()}@exempel.se`,
+          phone: "070-555 00 11",
+          address: "Verkstadsgatan 4",
+          city: "Knivsta",
+          postalCode: "741 30",
+        },
         serviceType: "service",
         date,
         timeSlot: "10:00-12:00",
@@ -39,7 +47,6 @@ async function visitForTechnician(page: Page, testInfo: TestInfo, loginAs: (role
   }
   throw new Error("no free far date found");
 }
-
 
 test.describe("technician visits", () => {
   test("a technician finds the day's visit, starts it after confirming, and registers the service", async ({ page, loginAs }, testInfo) => {
@@ -62,10 +69,10 @@ test.describe("technician visits", () => {
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole("button", { name: "Påbörja arbete" }).click();
-    const confirm = page.getByRole("dialog", { name: "Påbörja arbetet?" });
+    const confirm = page.getByRole("alertdialog", { name: "Påbörja arbetet?" });
     await expect(confirm).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await confirm.getByRole("button", { name: "Ja, fortsätt" }).click();
+    await confirm.getByRole("button", { name: "Påbörja arbetet", exact: true }).click();
     await expect(toasts(page).getByText("Bokningens status har uppdaterats framgångsrikt")).toBeVisible();
     await expect(page.getByText("Pågående", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Påbörja arbete" })).toHaveCount(0);
@@ -82,15 +89,22 @@ test.describe("technician visits", () => {
     await actions.fill("Rengjort förångaren och justerat avfrostningen.");
     await page.getByLabel("Uppföljning behövs").check();
     await page.getByRole("button", { name: "Registrera service" }).click();
-    await expect(toasts(page).getByText("Service registrerad", { exact: true })).toBeVisible();
-    // SPEC §9: back on the dashboard two seconds later; the visit is done.
+    // Issue 23: said once, in the page, not in a toast as well.
+    await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Service registrerad" })).toBeVisible();
+    await expect(toasts(page).getByText("Service registrerad", { exact: true })).toHaveCount(0);
+    // rules §9: back on the dashboard two seconds later; the visit is done.
     await expect(page).toHaveURL(/\/technician$/, { timeout: 6000 });
     await page.goto(`/technician?date=${visit.date}`);
     await expect(page.getByRole("listitem").filter({ hasText: visit.name })).toContainText("Genomförd");
-    await expect(page.getByRole("listitem").filter({ hasText: visit.name }).getByRole("link", { name: /Påbörja service/ })).toHaveCount(0);
+    await expect(
+      page
+        .getByRole("listitem")
+        .filter({ hasText: visit.name })
+        .getByRole("link", { name: /Påbörja service/ }),
+    ).toHaveCount(0);
   });
 
-  test("'Påbörja service' opens the report and starts the visit by itself", async ({ page, loginAs }, testInfo) => {
+  test("'Påbörja service' opens the report and starts the visit by itself", { tag: "@one-viewport" }, async ({ page, loginAs }, testInfo) => {
     const visit = await visitForTechnician(page, testInfo, loginAs);
     await page.goto(`/technician?date=${visit.date}`);
     await page.getByRole("link", { name: `Påbörja service: ${visit.name}` }).click();
@@ -100,7 +114,7 @@ test.describe("technician visits", () => {
     expect(((await response.json()) as { booking: { status: string } }).booking.status).toBe("in_progress");
   });
 
-  test("a technician cancels a visit after confirming; the coming visits no longer list it", async ({ page, loginAs }, testInfo) => {
+  test("a technician cancels a visit after giving a reason; the coming visits no longer list it", async ({ page, loginAs }, testInfo) => {
     const visit = await visitForTechnician(page, testInfo, loginAs);
     await page.goto("/technician?tab=upcoming");
     await expect(page.getByRole("tab", { name: "Kommande uppdrag" })).toHaveAttribute("aria-selected", "true");
@@ -109,13 +123,15 @@ test.describe("technician visits", () => {
     await page.goto(`/technician/booking/${visit.id}`);
     await page.getByRole("button", { name: "Avboka" }).click();
     const confirm = page.getByRole("dialog", { name: "Avboka uppdraget?" });
-    await confirm.getByRole("button", { name: "Ja, fortsätt" }).click();
+    // Issue 23: the reason goes to the booking's history (e2e/staff-booking-emails.spec.ts follows it to the admin).
+    await confirm.getByLabel("Anledning till avbokningen").fill("Kunden är bortrest.");
+    await confirm.getByRole("button", { name: "Avboka besöket" }).click();
     await expect(page.getByText("Avbokad", { exact: true })).toBeVisible();
     await page.goto("/technician?tab=upcoming");
     await expect(page.getByText(visit.name)).toHaveCount(0);
   });
 
-  test("an unknown visit says 'Bokningen kunde inte hittas'; an empty day says so", async ({ page, loginAs }) => {
+  test("an unknown visit says 'Bokningen kunde inte hittas'; an empty day says so", { tag: "@one-viewport" }, async ({ page, loginAs }) => {
     await page.goto("/");
     await loginAs("technician");
     await page.goto("/technician/booking/99999999");

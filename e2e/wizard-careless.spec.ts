@@ -132,6 +132,39 @@ test.describe("careless input is caught where it happens", () => {
     expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
   });
 
+  test("the 'Formulärfel' toast never covers the field it is about, nor its label or message", async ({ page }) => {
+    await openBooking(page);
+    await page.getByRole("radio", { name: "Service", exact: true }).check();
+    await page.getByLabel("Värmepumpsmodell").fill("Nibe F2040");
+    await nextButton(page).click();
+    const toast = page
+      .getByRole("region", { name: /Aviseringar/ })
+      .getByRole("listitem")
+      .filter({ hasText: "Formulärfel" });
+    await expect(toast).toBeVisible();
+    const field = page.getByLabel("Beskrivning", { exact: true });
+    await expect(field).toBeFocused();
+    const parts = [page.getByText("Beskrivning", { exact: true }), field, page.getByText("En beskrivning krävs", { exact: true })];
+    for (const part of parts) await expect(part).toBeInViewport();
+    const header = (await page.getByRole("banner").boundingBox())!;
+    expect((await parts[0].boundingBox())!.y, "the label below the sticky header").toBeGreaterThanOrEqual(header.y + header.height);
+    await expect
+      .poll(
+        async () => {
+          const box = (await toast.boundingBox())!;
+          const covered: string[] = [];
+          for (const [index, part] of parts.entries()) {
+            const p = (await part.boundingBox())!;
+            if (box.x < p.x + p.width && p.x < box.x + box.width && box.y < p.y + p.height && p.y < box.y + box.height)
+              covered.push(["label", "field", "message"][index]);
+          }
+          return covered;
+        },
+        { message: "parts of the field under the toast" },
+      )
+      .toEqual([]);
+  });
+
   test("Swedish phone numbers and postal codes are checked on step 3, with the label's own word", async ({ page }) => {
     await openBooking(page);
     await fillStep1(page);
@@ -162,7 +195,7 @@ test.describe("careless input is caught where it happens", () => {
 });
 
 test.describe("the browser's own buttons", () => {
-  test("Back, Forward and reload across the steps keep what was entered", async ({ page }) => {
+  test("Back, Forward and reload across the steps keep what was entered", { tag: "@one-viewport" }, async ({ page }) => {
     await openBooking(page);
     await fillStep1(page);
     await nextButton(page).click();
@@ -196,7 +229,7 @@ test.describe("the browser's own buttons", () => {
     await expect(page.getByLabel("Beskrivning", { exact: true })).toHaveValue("Blåser kall luft sedan i går. Felkod E5.", { timeout: 20_000 });
   });
 
-  test("'Spara bokning' says the booking is not made yet", async ({ page }) => {
+  test("'Spara bokning' says the booking is not made yet", { tag: "@one-viewport" }, async ({ page }) => {
     await openBooking(page);
     await fillStep1(page);
     await page.getByRole("button", { name: "Spara bokning" }).click();
@@ -206,7 +239,7 @@ test.describe("the browser's own buttons", () => {
   });
 });
 
-test.describe("closed on Swedish holidays (DECISIONS 22)", () => {
+test.describe("closed on Swedish holidays (rules D22)", () => {
   const isWeekday = (date: IsoDate) => new Date(`${date}T00:00:00Z`).getUTCDay() !== 0;
 
   /** The weekday closed days inside the service booking window of `today`. */
@@ -225,57 +258,61 @@ test.describe("closed on Swedish holidays (DECISIONS 22)", () => {
     return { holiday, browserToday: before.toISOString().slice(0, 10) as IsoDate };
   }
 
-  test("a holiday cannot be picked in the calendar, has no times, and cannot be booked through the API", async ({ page, request, baseURL }) => {
-    const today = todayIn(new Date());
-    let [holiday] = closedInWindow(today);
-    if (holiday) {
-      // The server's window holds a holiday today: the API has no times that day, marks it
-      // unavailable, and refuses a booking in Swedish (also proven with a fixed clock in
-      // src/server/modules/bookings/holidays.routes.test.ts).
-      const day = await request.get(`/api/availability/day?date=${holiday.date}&serviceType=service`);
-      expect((await day.json()).slots).toEqual([]);
-      const range = await request.get(`/api/availability/range?from=${holiday.date}&to=${holiday.date}&serviceType=service`);
-      expect((await range.json()).dates).toEqual([{ date: holiday.date, available: false }]);
-      const weekday = new Date(`${holiday.date}T00:00:00Z`).getUTCDay();
-      const booked = await request.post("/api/bookings", {
-        headers: { origin: baseURL ?? "" },
-        data: {
-          serviceType: "service",
-          heatpumpModel: "Nibe F2120",
-          description: "Service på helgdag",
-          date: holiday.date,
-          timeSlot: weekday === 1 ? "08:00-10:00" : weekday === 6 ? "12:00-14:00" : "15:30-17:30",
-          name: "Helg Dagsson",
-          email: `helgdag-${Date.now()}@exempel.se`,
-          phone: "070-123 45 67",
-          address: "Storgatan 1",
-          city: "Uppsala",
-          postalCode: "753 20",
-        },
-      });
-      expect(booked.status()).toBe(422);
-      expect((await booked.json()).message).toBe(`Vi har stängt på ${holiday.name}. Välj ett annat datum.`);
-    } else {
-      // No holiday in today's window (a summer's day): the browser's clock moves to 30 days before
-      // the next one, so the calendar shows it; the calendar's rule is the shared one.
-      const next = nextClosedDay(today);
-      holiday = next.holiday;
-      await page.clock.setFixedTime(new Date(`${next.browserToday}T10:00:00+01:00`));
-    }
+  test(
+    "a holiday cannot be picked in the calendar, has no times, and cannot be booked through the API",
+    { tag: "@one-viewport" },
+    async ({ page, request, baseURL }) => {
+      const today = todayIn(new Date());
+      let [holiday] = closedInWindow(today);
+      if (holiday) {
+        // The server's window holds a holiday today: the API has no times that day, marks it
+        // unavailable, and refuses a booking in Swedish (also proven with a fixed clock in
+        // src/server/modules/bookings/holidays.routes.test.ts).
+        const day = await request.get(`/api/availability/day?date=${holiday.date}&serviceType=service`);
+        expect((await day.json()).slots).toEqual([]);
+        const range = await request.get(`/api/availability/range?from=${holiday.date}&to=${holiday.date}&serviceType=service`);
+        expect((await range.json()).dates).toEqual([{ date: holiday.date, available: false }]);
+        const weekday = new Date(`${holiday.date}T00:00:00Z`).getUTCDay();
+        const booked = await request.post("/api/bookings", {
+          headers: { origin: baseURL ?? "" },
+          data: {
+            serviceType: "service",
+            heatpumpModel: "Nibe F2120",
+            description: "Service på helgdag",
+            date: holiday.date,
+            timeSlot: weekday === 1 ? "08:00-10:00" : weekday === 6 ? "12:00-14:00" : "15:30-17:30",
+            name: "Helg Dagsson",
+            email: `helgdag-${Date.now()}@exempel.se`,
+            phone: "070-123 45 67",
+            address: "Storgatan 1",
+            city: "Uppsala",
+            postalCode: "753 20",
+          },
+        });
+        expect(booked.status()).toBe(422);
+        expect((await booked.json()).message).toBe(`Vi har stängt på ${holiday.name}. Välj ett annat datum.`);
+      } else {
+        // No holiday in today's window (a summer's day): the browser's clock moves to 30 days before
+        // the next one, so the calendar shows it; the calendar's rule is the shared one.
+        const next = nextClosedDay(today);
+        holiday = next.holiday;
+        await page.clock.setFixedTime(new Date(`${next.browserToday}T10:00:00+01:00`));
+      }
 
-    // The calendar: the day is there, disabled, and says why.
-    await openBooking(page, "?service=service");
-    await page.getByLabel("Värmepumpsmodell").fill("Nibe F2120");
-    await page.getByLabel("Beskrivning", { exact: true }).fill("Årlig service.");
-    await nextButton(page).click();
-    await expect(page.getByText(/^Valt datum:/)).toBeVisible();
-    const dayButton = page.locator(`button[data-date="${holiday.date}"]`);
-    for (let i = 0; i < 4 && (await dayButton.count()) === 0; i++) await page.getByRole("button", { name: "Nästa månad" }).click();
-    await expect(dayButton).toBeDisabled();
-    await expect(dayButton).toHaveAttribute("aria-label", new RegExp(`${holiday.name}, stängt$`));
-    await dayButton.click({ force: true });
-    await expect(page.getByText(/^Valt datum:/)).not.toContainText(String(Number(holiday.date.slice(8))) + " ");
-  });
+      // The calendar: the day is there, disabled, and says why.
+      await openBooking(page, "?service=service");
+      await page.getByLabel("Värmepumpsmodell").fill("Nibe F2120");
+      await page.getByLabel("Beskrivning", { exact: true }).fill("Årlig service.");
+      await nextButton(page).click();
+      await expect(page.getByText(/^Valt datum:/)).toBeVisible();
+      const dayButton = page.locator(`button[data-date="${holiday.date}"]`);
+      for (let i = 0; i < 4 && (await dayButton.count()) === 0; i++) await page.getByRole("button", { name: "Nästa månad" }).click();
+      await expect(dayButton).toBeDisabled();
+      await expect(dayButton).toHaveAttribute("aria-label", new RegExp(`${holiday.name}, stängt$`));
+      await dayButton.click({ force: true });
+      await expect(page.getByText(/^Valt datum:/)).not.toContainText(String(Number(holiday.date.slice(8))) + " ");
+    },
+  );
 });
 
 test.describe("a slot taken meanwhile", () => {
@@ -299,7 +336,11 @@ test.describe("a slot taken meanwhile", () => {
     let sent: Record<string, unknown> = {};
     await page.route("**/api/bookings", async (route) => {
       sent = route.request().postDataJSON() as Record<string, unknown>;
-      await route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ message: "Tiden du valde hann tyvärr bokas av någon annan. Välj en av de lediga tiderna." }) });
+      await route.fulfill({
+        status: 409,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Tiden du valde hann tyvärr bokas av någon annan. Välj en av de lediga tiderna." }),
+      });
     });
     await page.getByRole("button", { name: "Slutför bokning" }).click();
     await expect(heading2(page, "Välj tid")).toBeVisible();
@@ -330,7 +371,10 @@ test.describe("phone layout", () => {
     await page.setViewportSize({ width: 390, height: 844 }); // the menu button exists on a phone-sized screen
     await openBooking(page);
     await nextButton(page).click();
-    const toast = page.getByRole("region", { name: /Aviseringar/ }).getByRole("listitem").first();
+    const toast = page
+      .getByRole("region", { name: /Aviseringar/ })
+      .getByRole("listitem")
+      .first();
     await expect(toast).toContainText("Formulärfel");
     const menu = await page.getByRole("button", { name: "Öppna meny" }).boundingBox();
     const box = await toast.boundingBox();
@@ -353,13 +397,15 @@ test.describe("phone layout", () => {
 
   test("the chat button never covers a control while the wizard scrolls beneath it", async ({ page }) => {
     await openBooking(page);
-    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+      .png()
+      .toBuffer();
     await imageInput(page).setInputFiles([1, 2, 3].map((n) => ({ name: `bild-${n}.png`, mimeType: "image/png", buffer: png })));
     await expect(imageList(page).getByText("Klar")).toHaveCount(3);
     // The floating button (it carries data-offset); stepped aside it is hidden, also from getByRole.
     const chat = page.locator("button[data-offset]");
     // Every control of the page but the floating button itself (it carries data-offset).
-    const controls = page.locator('main :is(a[href], button, input, textarea, select, label, [data-chat-avoid]):not([data-offset]):visible');
+    const controls = page.locator("main :is(a[href], button, input, textarea, select, label, [data-chat-avoid]):not([data-offset]):visible");
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     for (let y = 0; y < height; y += 150) {
       await page.evaluate((top) => window.scrollTo(0, top), y);

@@ -18,7 +18,7 @@ export const ROUTE_PATTERNS = routePatterns(routes);
 
 /** The HTML of the app at `path` (what goes inside #root), once every lazy part of it has loaded. */
 export async function render(path: string): Promise<string> {
-  // The company's details are the settings' at request time: the server fills these in (DECISIONS 11).
+  // The company's details are the settings' at request time: the server fills these in (rules D11).
   renderCompanyAs(COMPANY_PLACEHOLDERS);
   await Promise.all([preloadRoute(path), preloadDeferredParts()]);
   const errors: unknown[] = [];

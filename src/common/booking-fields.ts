@@ -1,7 +1,7 @@
-// Field limits and the fields of each wizard step of the public booking (SPEC §2, §5). No zod here:
+// Field limits and the fields of each wizard step of the public booking (rules §2, §5). No zod here:
 // the booking page needs them to render, zod only once the form is validated (issue 7).
-// schemas/bookings.ts re-exports both and uses BOOKING_FIELD_MAX in its schemas.
-import type { BookingFormValues } from "./schemas/bookings";
+// schemas/bookings.ts re-exports both, uses BOOKING_FIELD_MAX in its schemas and checks that each
+// step's fields are form fields (the form's type is made there, and importing it here would be a cycle).
 
 /** Longest accepted value of each text field (also good for `maxLength` on inputs). */
 export const BOOKING_FIELD_MAX = {
@@ -20,4 +20,4 @@ export const BOOKING_STEP_FIELDS = {
   1: ["serviceType", "heatpumpModel", "description", "images"],
   2: ["date", "timeSlot"],
   3: ["name", "email", "phone", "address", "city", "postalCode"],
-} as const satisfies Record<1 | 2 | 3, readonly (keyof BookingFormValues)[]>;
+} as const satisfies Record<1 | 2 | 3, readonly string[]>;

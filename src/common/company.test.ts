@@ -10,8 +10,8 @@ import {
   DEFAULT_COMPANY_DETAILS,
 } from "./company";
 
-describe("the company profile (DECISIONS 11)", () => {
-  it("describes the company as a schema.org HVACBusiness with the opening hours of SPEC §9", () => {
+describe("the company profile (rules D11)", () => {
+  it("describes the company as a schema.org HVACBusiness with the opening hours of rules §9", () => {
     expect(companyStructuredData(DEFAULT_COMPANY_PROFILE, "https://boka.example.se")).toEqual({
       "@context": "https://schema.org",
       "@type": "HVACBusiness",
@@ -29,7 +29,13 @@ describe("the company profile (DECISIONS 11)", () => {
   });
 
   it("follows changed settings: phone links, the address's parts and the opening hours in words", () => {
-    const profile = companyProfile({ ...DEFAULT_COMPANY_DETAILS, companyPhone: "060-12 34 56", companyAddress: "Storgatan 3, 852 30 Sundsvall", workdayStart: "07:30", workdayEnd: "16:00" });
+    const profile = companyProfile({
+      ...DEFAULT_COMPANY_DETAILS,
+      companyPhone: "060-12 34 56",
+      companyAddress: "Storgatan 3, 852 30 Sundsvall",
+      workdayStart: "07:30",
+      workdayEnd: "16:00",
+    });
     expect(profile).toMatchObject({
       phone: "060-12 34 56",
       phoneHref: "tel:060123456",

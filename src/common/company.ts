@@ -2,7 +2,7 @@ import { COMPANY } from "./constants";
 
 /**
  * The company as customers see it (footer, e-mails, the booking link page, JSON-LD): made from the
- * stored system settings (DECISIONS 11), with what the pages need worked out once (tel: link, E.164
+ * stored system settings (rules D11), with what the pages need worked out once (tel: link, E.164
  * number, the address split for schema.org, the opening hours in words).
  */
 export type CompanyProfile = {
@@ -27,7 +27,7 @@ export type CompanyProfile = {
   closes: string;
 };
 
-/** The settings a profile is made of (SPEC §3 system settings). */
+/** The settings a profile is made of (rules §3 system settings). */
 export type CompanyDetails = {
   companyName: string;
   orgNumber: string;
@@ -101,7 +101,12 @@ export function companyStructuredData(company: CompanyProfile, origin: string | 
     },
     openingHours: `Mo-Fr ${company.opens}-${company.closes}`,
     openingHoursSpecification: [
-      { "@type": "OpeningHoursSpecification", dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: company.opens, closes: company.closes },
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+        opens: company.opens,
+        closes: company.closes,
+      },
     ],
     ...(origin ? { url: `${origin}/` } : {}),
   };

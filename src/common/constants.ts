@@ -1,4 +1,4 @@
-// Domain constants shared by client and server. Swedish labels are the ones SPEC §2-§4 use.
+// Domain constants shared by client and server. Swedish labels are the ones rules §2-§4 use.
 
 export const ROLES = ["admin", "technician"] as const;
 export type Role = (typeof ROLES)[number];
@@ -13,7 +13,7 @@ export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
   hembesok: "Hembesök",
 };
 
-// Blocked times apply to these three; hembesok is never blocked separately (SPEC §3).
+// Blocked times apply to these three; hembesok is never blocked separately (rules §3).
 export const BLOCKABLE_SERVICE_TYPES = ["service", "installation", "troubleshooting"] as const;
 
 export const BOOKING_STATUSES = ["planned", "confirmed", "in_progress", "completed", "cancelled", "rescheduled"] as const;
@@ -26,6 +26,8 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   cancelled: "Avbokad",
   rescheduled: "Omplanerad",
 };
+/** Visits still to be made (issue 23: what planning shows); completed and cancelled ones are not. */
+export const ACTIVE_BOOKING_STATUSES = ["planned", "confirmed", "rescheduled", "in_progress"] as const satisfies readonly BookingStatus[];
 
 export const PROTOCOL_STATUSES = ["draft", "technician-signed", "fully-signed"] as const;
 export type ProtocolStatus = (typeof PROTOCOL_STATUSES)[number];
@@ -34,7 +36,7 @@ export const PROTOCOL_STATUS_LABELS: Record<ProtocolStatus, string> = {
   "technician-signed": "Väntar på kundsignatur",
   "fully-signed": "Fullständigt signerat",
 };
-/** The same statuses in lists (SPEC §4: 'Väntar på kund', 'Slutförd'). */
+/** The same statuses in lists (rules §4: 'Väntar på kund', 'Slutförd'). */
 export const PROTOCOL_STATUS_SHORT_LABELS: Record<ProtocolStatus, string> = {
   draft: "Utkast",
   "technician-signed": "Väntar på kund",
@@ -47,6 +49,17 @@ export const SERVICE_HISTORY_TYPES = ["maintenance", "repair", "installation", "
 export const SERVICE_HISTORY_STATUSES = ["completed", "in_progress", "cancelled"] as const;
 
 export const INSTALLATION_TYPES = ["luftvarmepump", "luft-vatten", "bergvarmepump", "franluft", "varmepumpsberedare"] as const;
+export type InstallationType = (typeof INSTALLATION_TYPES)[number];
+/** The protocol's installation types as the form, the protocol pages and the PDF show them. */
+export const INSTALLATION_TYPE_LABELS: Record<InstallationType, string> = {
+  luftvarmepump: "Luftvärmepump",
+  "luft-vatten": "Luft/vatten",
+  bergvarmepump: "Bergvärmepump",
+  franluft: "Frånluft",
+  varmepumpsberedare: "Värmepumpsberedare",
+};
+/** A stored installation type's label; an unknown value as it is. */
+export const installationTypeLabel = (type: string): string => INSTALLATION_TYPE_LABELS[type as InstallationType] ?? type;
 export const REFRIGERANT_TYPES = ["R32", "R290", "R410A"] as const;
 
 export const PRODUCT_TYPES_TECHNICIAN = {
@@ -60,7 +73,7 @@ export const PRODUCT_TYPES_ADMIN = ["värmepump", "luftvärmepump", "bergvärmep
 
 export const TIME_OF_DAY_LABELS = { morning: "Förmiddag", afternoon: "Eftermiddag", evening: "Kväll" } as const;
 
-// SPEC §9 terms and company facts, used by policy pages, footer and e-mails.
+// rules §9 terms and company facts, used by policy pages, footer and e-mails.
 export const COMPANY = {
   name: "Värmepumpsservice i Sverige AB",
   shortName: "Värmepumpsservice",

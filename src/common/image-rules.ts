@@ -1,10 +1,10 @@
-// Image rules for the public booking upload (SPEC §5, §9; DECISIONS 20) and the Swedish error
-// messages of SPEC §8. Plain objects only (no File or Blob), so the server can use them too.
+// Image rules for the public booking upload (rules §5, §9; rules D20) and the Swedish error
+// messages of rules §8. Plain objects only (no File or Blob), so the server can use them too.
 // No zod here: the booking page shows these limits before any validation runs, and zod loads only
 // when the form is first validated (issue 7). schemas/images.ts builds the zod schemas on them and
 // re-exports everything, so imports from there keep working.
 
-/** SPEC §5: types the public booking upload accepts. */
+/** rules §5: types the public booking upload accepts. */
 export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp", "image/heic", "image/heif"] as const;
 export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 
@@ -24,23 +24,23 @@ export const IMAGE_ACCEPT_ATTRIBUTE = [...ACCEPTED_IMAGE_TYPES, ...Object.keys(E
 
 export const MB = 1024 * 1024;
 
-/** SPEC §9: at most 4 images per public booking. */
+/** rules §9: at most 4 images per public booking. */
 export const MAX_IMAGES = 4;
-/** SPEC §9, DECISIONS 20: 10 MB per image before compression. */
+/** rules §9, rules D20: 10 MB per image before compression. */
 export const MAX_IMAGE_BYTES = 10 * MB;
-/** SPEC §5: files under 1 MB are kept as they are. */
+/** rules §5: files under 1 MB are kept as they are. */
 export const COMPRESSION_THRESHOLD_BYTES = 1 * MB;
-/** SPEC §5: larger files are scaled to at most 1200 px wide (aspect kept) … */
+/** rules §5: larger files are scaled to at most 1200 px wide (aspect kept) … */
 export const COMPRESSION_MAX_WIDTH = 1200;
 /** … and re-encoded as JPEG at quality 0.7. */
 export const COMPRESSION_QUALITY = 0.7;
 export const COMPRESSION_TYPE = "image/jpeg";
 
-/** SPEC §5/§9: protocol photos are compressed to at most 1600 px at quality 0.85. */
+/** rules §5/§9: protocol photos are compressed to at most 1600 px at quality 0.85. */
 export const PROTOCOL_PHOTO_MAX_WIDTH = 1600;
 export const PROTOCOL_PHOTO_QUALITY = 0.85;
 
-/** SPEC §5 separate image upload schema (multipart POST /api/booking/images): 5 MB, JPEG/PNG/WEBP. */
+/** rules §5 separate image upload schema (multipart POST /api/booking/images): 5 MB, JPEG/PNG/WEBP. */
 export const UPLOAD_IMAGE_MAX_BYTES = 5 * MB;
 export const UPLOAD_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 
@@ -50,6 +50,14 @@ export const UPLOAD_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as c
  */
 export const MAX_IMAGE_DATA_URL_LENGTH = Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 64;
 
+/** The accepted types as people name them (ACCEPTED_IMAGE_TYPES; HEIF is HEIC's family). */
+export const IMAGE_FORMATS_TEXT = "JPG, PNG, GIF, WebP eller HEIC";
+/**
+ * Issue 23: the one hint every image upload shows (the booking wizard, the customer's booking page,
+ * the staff upload, the protocol photos), saying what the server accepts: these types, 10 MB each.
+ */
+export const IMAGE_FILE_HINT = `${IMAGE_FORMATS_TEXT}, högst ${MAX_IMAGE_BYTES / MB} MB per bild.`;
+
 export const imageText = {
   maxImagesReached: `Max antal bilder uppnått (${MAX_IMAGES})`,
   compressionFailed: "Komprimering misslyckades",
@@ -58,19 +66,19 @@ export const imageText = {
   processingError: "Fel vid bildbehandling",
   genericError: "Ett fel inträffade",
   unknownType: "okänd",
-  // SPEC §5 image upload schema and booking-link upload.
+  // rules §5 image upload schema and booking-link upload.
   uploadTooLarge: "Bilden får inte vara större än 5MB",
   uploadWrongType: "Endast JPEG, PNG och WEBP-bilder är tillåtna",
   uploadRequired: "Välj en bild att ladda upp",
 } as const;
 
-/** SPEC §8: 'Filtypen {type} stöds inte. Använd JPG, PNG, GIF eller WebP.' ('okänd' for an empty type). */
+/** rules §8: 'Filtypen {type} stöds inte. Använd JPG, PNG, GIF eller WebP.' ('okänd' for an empty type). */
 export function unsupportedTypeMessage(type: string | null | undefined): string {
   return `Filtypen ${type || imageText.unknownType} stöds inte. Använd JPG, PNG, GIF eller WebP.`;
 }
 
 /**
- * SPEC §8 'Filen "{name}" är för stor ({size}MB). Maxgräns är 10MB.', in Swedish style (issue 8):
+ * rules §8 'Filen "{name}" är för stor ({size}MB). Maxgräns är 10MB.', in Swedish style (issue 8):
  * Swedish quotation marks, a decimal comma and a space before the unit, size to one decimal:
  * 'Filen ”semester.jpg” är för stor (12,3 MB). Maxgräns är 10 MB.'
  */
@@ -94,7 +102,7 @@ export function imageTypeOf(file: { type: string; name: string }): AcceptedImage
 
 /**
  * Checks a picked file against the public upload rules (type first, then size).
- * Returns the Swedish error message of SPEC §8, or null when the file is acceptable.
+ * Returns the Swedish error message of rules §8, or null when the file is acceptable.
  */
 export function validateImageFile(file: { type: string; size: number; name: string }): string | null {
   if (!imageTypeOf(file)) return unsupportedTypeMessage(file.type);
@@ -108,9 +116,7 @@ const DATA_URL = /^data:(image\/(?:jpeg|png|gif|webp|heic|heif));base64,([A-Za-z
  * Splits an image data URL ('data:image/png;base64,…') into its type and base64 payload, with the
  * decoded size in bytes. Null when it is not a base64 data URL of an accepted type.
  */
-export function parseImageDataUrl(
-  dataUrl: string,
-): { mimeType: AcceptedImageType; base64: string; byteLength: number } | null {
+export function parseImageDataUrl(dataUrl: string): { mimeType: AcceptedImageType; base64: string; byteLength: number } | null {
   if (dataUrl.length > MAX_IMAGE_DATA_URL_LENGTH) return null;
   const m = DATA_URL.exec(dataUrl);
   if (!m || m[2].length % 4 !== 0) return null;

@@ -135,7 +135,14 @@ describe("serving the client", () => {
   });
 
   it("refuses paths that leave the client folder or reach its hidden files", async () => {
-    for (const url of ["/.vite/prerendered.json", "/assets/..%2f..%2fpackage.json", "/..%2f..%2fetc%2fpasswd", "/assets/%2e%2e%2f%2e%2e%2fpackage.json", "/assets/%00.js", "/assets%5c..%5cpackage.json"]) {
+    for (const url of [
+      "/.vite/prerendered.json",
+      "/assets/..%2f..%2fpackage.json",
+      "/..%2f..%2fetc%2fpasswd",
+      "/assets/%2e%2e%2f%2e%2e%2fpackage.json",
+      "/assets/%00.js",
+      "/assets%5c..%5cpackage.json",
+    ]) {
       const res = await app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({ message: "Resursen hittades inte." });

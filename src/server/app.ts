@@ -10,7 +10,7 @@ import { registerSession } from "./plugins/session";
 import { registerValidation } from "./plugins/validation";
 import { createRateLimiter, type RateLimiter } from "./lib/rate-limiter";
 import { serverText } from "./lib/text";
-import { serializeRequest } from "./lib/log-redaction";
+import { loggingOptions, registerRequestContext } from "./plugins/request-context";
 import { createUsersRepository } from "./modules/auth/auth.repository";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { createAuthService } from "./modules/auth/auth.service";
@@ -32,6 +32,7 @@ import { chatbotRoutes } from "./modules/chatbot/chatbot.routes";
 import { createChatbotService } from "./modules/chatbot/chatbot.service";
 import { settingsRoutes } from "./modules/settings/settings.routes";
 import { createSettingsService, type SettingsService } from "./modules/settings/settings.service";
+import { createSettingsRepository } from "./modules/settings/settings.repository";
 import { createProtocolsRepository } from "./modules/protocols/protocols.repository";
 import { protocolsRoutes } from "./modules/protocols/protocols.routes";
 import { createProtocolsService } from "./modules/protocols/protocols.service";
@@ -53,16 +54,30 @@ import { createGoogleCalendar } from "./modules/integrations/google-calendar";
 import { createCustomersRepository } from "./modules/customers/customers.repository";
 import { customersRoutes } from "./modules/customers/customers.routes";
 import { productsRoutes } from "./modules/products/products.routes";
+import { createProductsRepository } from "./modules/products/products.repository";
+import { createProductsService } from "./modules/products/products.service";
 import { serviceReminderLinkRoutes, serviceRemindersRoutes } from "./modules/service-reminders/service-reminders.routes";
 import { createPlanningRepository } from "./modules/planning/planning.repository";
 import { planningRoutes } from "./modules/planning/planning.routes";
+import { createPlanningService } from "./modules/planning/planning.service";
 import { createStatisticsRepository } from "./modules/statistics/statistics.repository";
 import { statisticsRoutes } from "./modules/statistics/statistics.routes";
+import { createStatisticsService } from "./modules/statistics/statistics.service";
 import { createServiceRemindersRepository } from "./modules/service-reminders/service-reminders.repository";
 import { createServiceReminders } from "./modules/service-reminders/service-reminders.service";
 import { createCustomersService } from "./modules/customers/customers.service";
 import { integrationsRoutes } from "./modules/integrations/integrations.routes";
 import { createOutboxView } from "./modules/integrations/outbox-view";
+import { createIntegrationsRepository } from "./modules/integrations/integrations.repository";
+import { createOperationalAlerts } from "./modules/operations/alerts";
+import { createMetrics, NO_METRICS, registerRequestMetrics } from "./modules/operations/metrics";
+import { createOperationsRepository } from "./modules/operations/operations.repository";
+import { operationsRoutes } from "./modules/operations/operations.routes";
+import { createReadiness, type ReadinessService } from "./modules/operations/readiness";
+import { createBackupsRepository } from "./modules/backups/backups.repository";
+import { backupsRoutes } from "./modules/backups/backups.routes";
+import { createBackups, latestBackupFailure, type Backups } from "./modules/backups/backups.service";
+import { startControlSocket, stopControlSocket } from "./modules/backups/control-socket";
 import type { CompanyProfile } from "@/common/company";
 
 declare module "fastify" {
@@ -74,10 +89,14 @@ declare module "fastify" {
     limiter: RateLimiter;
     /** The recurring jobs, by name; the scheduler runs them, tests may call them directly. */
     jobs: Record<string, ScheduledJob>;
-    /** The system settings (DECISIONS 11), shared by every module and the served pages. */
+    /** Backups, the nightly one's last failure (latestFailure) and the e-mails held after a restore. */
+    backups: Backups;
+    /** The system settings (rules D11), shared by every module and the served pages. */
     settings: SettingsService;
     /** Every route the app registered (the route-table guardrail test walks it). */
     routeTable: readonly RegisteredRoute[];
+    /** GET /api/health/ready's checks; main.ts begins the drain on SIGTERM. */
+    readiness: ReadinessService;
   }
 }
 
@@ -86,10 +105,14 @@ export type BuildOptions = {
   database?: Database;
   /** The clock booking rules read "today" from; tests fix it. */
   now?: Clock;
+  /** The clock the abuse limits' windows follow (the database's by default); tests move it instead of waiting. */
+  limiterClock?: Clock;
   /** Outbox retry timing; tests shorten it. */
   outbox?: Partial<OutboxOptions>;
   /** How long settings are trusted (2 s); tests set 0 so every use reads the database. */
   settingsCacheMs?: number;
+  /** Where log lines go instead of standard output (tests read what would be logged). */
+  logStream?: { write(line: string): void };
 };
 
 export type RegisteredRoute = { method: string; url: string; schema?: RouteOptions["schema"] };
@@ -100,20 +123,23 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? (await openDatabase(config));
   const app = Fastify({
-    // URLs are logged with their secrets (link tokens, feed tokens, OAuth codes) cut out.
-    logger: config.logLevel === false ? false : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"], serializers: { req: serializeRequest } },
+    // URLs are logged with their secrets (link tokens, feed tokens, OAuth codes) cut out, errors
+    // without personal data, and every line of a request with its id.
+    ...loggingOptions(config.logLevel, options.logStream),
     // A hop count trusts exactly that many proxies in front (Fastify's numeric form, spelled out for its types).
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Errors Fastify raises before routing (a malformed URL such as "/%") get the same Swedish
     // answer as everything else and never repeat the URL.
-    frameworkErrors: (_error, _request, reply) => void (reply as unknown as FastifyReply).status(400).send({ message: serverText.badRequest }),
+    frameworkErrors: (_error, request, reply) =>
+      void (reply as unknown as FastifyReply).header("x-request-id", request.id).status(400).send({ message: serverText.badRequest }),
   });
   const routeTable: RegisteredRoute[] = [];
   app.decorate("routeTable", routeTable);
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, schema: route.schema });
   });
+  registerRequestContext(app);
   registerValidation(app);
   app.decorate("config", config);
   app.decorate("database", database);
@@ -126,25 +152,52 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerSession(app, { db: database.db, production: config.production });
   registerAccessGuard(app);
 
-  const limiter = createRateLimiter(database.db);
+  // Health and metrics before the other routes: the request metrics' hook must see every one (issue 24).
+  const operations = createOperationsRepository(database.db);
+  const readiness = createReadiness({ repo: operations, migrationsFolder: config.migrationsDir, log: app.log });
+  app.decorate("readiness", readiness);
+  const metrics = config.metricsToken
+    ? createMetrics({ outbox: operations, pool: database.kind === "postgres" ? () => database.poolStats() : null })
+    : NO_METRICS;
+  if (metrics.registry) registerRequestMetrics(app, metrics.registry);
+  await app.register(operationsRoutes, { readiness, metrics, metricsToken: config.metricsToken });
+
+  const limiter = createRateLimiter(database.db, options.limiterClock);
   app.decorate("limiter", limiter);
+  const settings = createSettingsService(
+    createSettingsRepository(database.db),
+    options.settingsCacheMs === undefined ? {} : { cacheMs: options.settingsCacheMs },
+  );
+  // A password must not be made of the company's name either (zxcvbn's user inputs).
+  const companyName = async () => (await settings.get()).companyName;
   const users = createUsersRepository(database.db);
-  const auth = createAuthService(users, createLoginThrottle(limiter, config.limits));
+  const auth = createAuthService(users, createLoginThrottle(limiter, config.limits), { companyName });
   await app.register(authRoutes, { auth });
-  await app.register(usersRoutes, { users: createUsersService(users) });
+  await app.register(usersRoutes, { users: createUsersService(users, { companyName }) });
   await app.register(publicConfigRoutes);
 
-  const outbox = new OutboxSender(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, ...options.outbox }, app.log);
+  const outbox = new OutboxSender(
+    database.db,
+    { smtpUrl: config.smtpUrl, from: config.mailFrom, messageIdDomain: new URL(config.publicUrl).hostname, ...options.outbox },
+    app.log,
+  );
   app.decorate("outbox", outbox);
   const now = options.now ?? (() => new Date());
-  const settings = createSettingsService(database.db, options.settingsCacheMs === undefined ? {} : { cacheMs: options.settingsCacheMs });
   app.decorate("settings", settings);
   await app.register(settingsRoutes, { settings });
-  const availability = createAvailabilityService(createAvailabilityRepository(database.db), now, config.timeZone, { maxPerDay: async () => (await settings.get()).maxBookingsPerDay });
-  // A changed day limit changes which days have room.
+  const availability = createAvailabilityService(createAvailabilityRepository(database.db), now, config.timeZone, {
+    cacheMs: config.availabilityCacheMs,
+    maxPerDay: async () => (await settings.get()).maxBookingsPerDay,
+    workdayEnd: async () => (await settings.get()).workdayEnd,
+  });
+  // A changed day limit changes which days have room; a changed working day how long installations hold.
   settings.onChange(() => availability.invalidate());
   // Every booking write clears the shared availability answers at once (one repository writes bookings).
-  const bookingsRepo = createBookingsRepository(database.db, { onChange: () => availability.invalidate() });
+  const bookingsRepo = createBookingsRepository(database.db, {
+    onChange: () => availability.invalidate(),
+    onCreated: (source) => metrics.bookingCreated(source),
+    movedEmailDelaySeconds: config.movedEmailDelaySeconds,
+  });
   const blockedTimesRepo = createBlockedTimesRepository(database.db);
   const calendarFor = (booking: BookingRow, company: CompanyProfile) => bookingCalendarFile(booking, config.publicUrl, config.timeZone, company);
   const serviceReminders = createServiceReminders({
@@ -167,7 +220,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicUrl: config.publicUrl,
     calendarFor,
   });
-  const links = createBookingLinksService({ repo: bookingsRepo, availability, blockedTimes: blockedTimesRepo, outbox, now, timeZone: config.timeZone, publicUrl: config.publicUrl, calendarFor, settings });
+  const links = createBookingLinksService({
+    repo: bookingsRepo,
+    availability,
+    blockedTimes: blockedTimesRepo,
+    outbox,
+    now,
+    timeZone: config.timeZone,
+    publicUrl: config.publicUrl,
+    calendarFor,
+    settings,
+    limiter,
+    limits: config.limits,
+  });
   await app.register(availabilityRoutes, { availability });
   await app.register(bookingsRoutes, { bookings });
   await app.register(bookingLinksRoutes, { links });
@@ -183,10 +248,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       publicUrl: config.publicUrl,
       calendarFor,
       settings,
+      alerts: createOperationalAlerts({
+        repo: operations,
+        backupStatus: async () => {
+          const failure = await latestBackupFailure(database.db, config);
+          return failure ? { failedAt: failure.at, message: failure.message || null } : null;
+        },
+      }),
     }),
   });
   await app.register(blockedTimesRoutes, {
-    blockedTimes: createBlockedTimesService({ repo: blockedTimesRepo, bookings: bookingsRepo, today: availability.today, onChange: () => availability.invalidate() }),
+    blockedTimes: createBlockedTimesService({
+      repo: blockedTimesRepo,
+      bookings: bookingsRepo,
+      today: availability.today,
+      onChange: () => availability.invalidate(),
+    }),
   });
   await app.register(chatbotRoutes, {
     chatbot: createChatbotService({
@@ -194,31 +271,62 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       limit: { questionsPerAddress: config.limits.chatbotQuestionsPerAddressPerHour, windowSeconds: 3600 },
       llm: config.llm,
       log: app.log,
-      phone: async () => (await settings.company()).phone,
+      company: () => settings.company(),
+      availability,
     }),
   });
-  await app.register(protocolsRoutes, {
-    protocols: createProtocolsService({ repo: createProtocolsRepository(database.db), outbox, publicUrl: config.publicUrl, settings }),
-  });
+  const protocols = createProtocolsService({ repo: createProtocolsRepository(database.db), outbox, publicUrl: config.publicUrl, settings });
+  await app.register(protocolsRoutes, { protocols });
+  // A signed protocol's PDF is made when its e-mail is sent (protocol-email.ts).
+  outbox.makeFilesWith((source) => protocols.pdfForEmail(source.protocolId));
   await app.register(calendarFeedsRoutes, {
-    feeds: createCalendarFeedsService({ repo: createCalendarFeedsRepository(database.db), publicUrl: config.publicUrl, timeZone: config.timeZone, today: availability.today }),
+    feeds: createCalendarFeedsService({
+      repo: createCalendarFeedsRepository(database.db),
+      publicUrl: config.publicUrl,
+      timeZone: config.timeZone,
+      today: availability.today,
+    }),
   });
+  const integrationsRepo = createIntegrationsRepository(database.db);
   await app.register(integrationsRoutes, {
-    google: createGoogleCalendar({ db: database.db, config: config.google, publicUrl: config.publicUrl, log: app.log }),
-    outboxView: createOutboxView(database.db),
+    google: createGoogleCalendar({ repo: integrationsRepo, config: config.google, publicUrl: config.publicUrl, log: app.log }),
+    outboxView: createOutboxView(integrationsRepo),
     outbox,
     mail: { configured: Boolean(config.smtpUrl), from: config.mailFrom },
   });
-  await app.register(customersRoutes, { customers: createCustomersService(createCustomersRepository(database.db, database.sql)) });
-  await app.register(productsRoutes, { db: database.db });
+  await app.register(customersRoutes, {
+    customers: createCustomersService(createCustomersRepository(database.db, database.sql, { searchesAtOnce: config.customerSearchesAtOnce }), {
+      today: availability.today,
+      onBookingsChanged: () => availability.invalidate(),
+    }),
+  });
+  await app.register(productsRoutes, { products: createProductsService(createProductsRepository(database.db)) });
   await app.register(serviceRemindersRoutes, { reminders: serviceReminders });
   await app.register(serviceReminderLinkRoutes, { reminders: serviceReminders, settings });
-  await app.register(planningRoutes, { planning: createPlanningRepository(database.db), bookings: bookingsRepo, today: availability.today });
-  await app.register(statisticsRoutes, { statistics: createStatisticsRepository(database.db), today: availability.today });
-  await app.register(technicianVisitsRoutes, { visits: createTechnicianVisitsService({ repo: bookingsRepo, now, today: availability.today }) });
+  await app.register(planningRoutes, {
+    planning: createPlanningService({ planning: createPlanningRepository(database.db), bookings: bookingsRepo, today: availability.today }),
+  });
+  await app.register(statisticsRoutes, {
+    statistics: createStatisticsService({ repo: createStatisticsRepository(database.db), today: availability.today, sharing: config.statisticsSharing }),
+  });
+  await app.register(technicianVisitsRoutes, {
+    visits: createTechnicianVisitsService({ repo: bookingsRepo, now, today: availability.today, settings, outbox }),
+  });
+  const backups = createBackups({ database, repo: createBackupsRepository(database.db), config, log: app.log, outbox });
+  app.decorate("backups", backups);
+  await app.register(backupsRoutes, { backups });
+  // The embedded database belongs to this process: `npm run backup` asks it through DATA_DIR's control socket.
+  if (database.kind === "pglite" && config.dataDir) {
+    const dataDir = config.dataDir;
+    let control: Awaited<ReturnType<typeof startControlSocket>> = null;
+    app.addHook("onReady", async () => {
+      control = await startControlSocket(dataDir, (file) => backups.backupTo(file, "manual"), app.log);
+    });
+    app.addHook("onClose", () => stopControlSocket(control, dataDir));
+  }
   const visitReminders = createVisitReminders({ repo: bookingsRepo, outbox, now, timeZone: config.timeZone, publicUrl: config.publicUrl, settings });
 
-  const jobs: ScheduledJob[] = [
+  const scheduledJobs: ScheduledJob[] = [
     // A message whose notify was missed (a crash, an outage) is sent within a minute.
     { name: "outbox-sweep", cron: "* * * * *", run: () => outbox.sweep() },
     {
@@ -226,11 +334,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       cron: "*/15 * * * *",
       run: () => Promise.all([app.sessions.store.purgeExpired(), limiter.purge()]),
     },
-    // DECISIONS 14: two days before a visit; each run sends what is due, exactly once per booking.
+    // rules D14: two days before a visit; each run sends what is due, exactly once per booking.
     { name: "visit-reminders", cron: "*/15 * * * *", run: () => visitReminders.run() },
-    // SPEC §9: every morning, reminders for products that reached 24 months; those made 7 days ago are sent.
+    // rules §9: every morning, reminders for products that reached 24 months; those made 7 days ago are sent.
     { name: "service-reminders", cron: "0 7 * * *", run: () => serviceReminders.runDaily() },
+    // docs/decisions/0010-backups.md: at night, when BACKUP_DIR is set (otherwise the run does nothing).
+    { name: "nightly-backup", cron: "30 2 * * *", run: () => backups.runNightly() },
   ];
+  // Their runs and failures are counted, whoever runs them (the scheduler, a test).
+  const jobs = scheduledJobs.map((job) => metrics.counted(job));
   app.decorate("jobs", Object.fromEntries(jobs.map((job) => [job.name, job])));
   if (config.startWorkers) {
     const scheduler = new Scheduler(database, app.log);

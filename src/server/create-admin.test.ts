@@ -6,6 +6,8 @@ import { createUsersRepository } from "./modules/auth/auth.repository";
 import { verifyPassword } from "./modules/auth/passwords";
 
 const defer = cleanupAfterEach();
+/** A password that passes the rule of every account (rules §5 and zxcvbn). */
+const STRONG = "Kanelbulle-Fjäll-9";
 const tempDataDir = () => scratchFolder("vps-create-admin-", defer);
 
 async function open(options: Parameters<typeof openDatabase>[0]): Promise<Database> {
@@ -17,16 +19,14 @@ async function open(options: Parameters<typeof openDatabase>[0]): Promise<Databa
 /** `npm run create-admin -- <args>` from source, the way an operator runs it. */
 function createAdmin(args: string[], env: { DATA_DIR: string; DATABASE_URL?: string; ADMIN_PASSWORD?: string }) {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/create-admin.ts", ...args], {
-    env: { ...process.env, ADMIN_USERNAME: "", ADMIN_PASSWORD: "Hemligt123", DATABASE_URL: "", ...env },
+    env: { ...process.env, ADMIN_USERNAME: "", ADMIN_PASSWORD: STRONG, DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
   child.stderr.on("data", (chunk) => (stderr += chunk));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on("exit", (code) => resolve({ code, stdout, stderr })),
-  );
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on("exit", (code) => resolve({ code, stdout, stderr })));
 }
 
 describe("create-admin", () => {
@@ -41,7 +41,7 @@ describe("create-admin", () => {
     const database = await open({ dataDir });
     const user = await createUsersRepository(database.db).findByUsername("chef");
     expect(user).toMatchObject({ name: "Chef Chefsson", role: "admin" });
-    expect(await verifyPassword(user!.password, "Hemligt123")).toBe(true);
+    expect(await verifyPassword(user!.password, STRONG)).toBe(true);
   });
 
   it("refuses while a server holds DATA_DIR, saying to stop it first, and changes nothing", { timeout: 120_000 }, async () => {
@@ -67,10 +67,16 @@ describe("create-admin", () => {
     expect(again.code).toBe(1);
     expect(again.stderr.trim()).toBe("Användaren chef finns redan");
 
-    const weak = await createAdmin(["chef2"], { DATA_DIR: dataDir, ADMIN_PASSWORD: "kort" });
-    expect(weak.code).toBe(1);
-    expect(weak.stderr).toContain("Lösenordet måste");
-    expect(weak.stderr).not.toMatch(/\n\s+at /);
+    const short = await createAdmin(["chef2"], { DATA_DIR: dataDir, ADMIN_PASSWORD: "kort" });
+    expect(short.code).toBe(1);
+    expect(short.stderr).toContain("Lösenordet måste");
+    expect(short.stderr).not.toMatch(/\n\s+at /);
+    // The same rule as every account: rules §5 alone let this through (issue 22, point 7).
+    const guessable = await createAdmin(["chef2", "Chef Två"], { DATA_DIR: dataDir, ADMIN_PASSWORD: "Sommar2024" });
+    expect(guessable.code).toBe(1);
+    expect(guessable.stderr.trim()).toBe(
+      "Lösenordet är för lätt att gissa: det består av ett vanligt ord och ett årtal. Välj en längre fras, gärna några ord som inte hör ihop.",
+    );
 
     const database = await open({ dataDir });
     expect(await createUsersRepository(database.db).findByUsername("chef2")).toBeUndefined();
@@ -78,19 +84,20 @@ describe("create-admin", () => {
 
   const serverUrl = process.env.TEST_DATABASE_URL;
   // Registered in the PostgreSQL suite (TEST_DATABASE_URL), which CI always runs.
-  if (serverUrl) it("creates an admin in DATABASE_URL while a server is connected to it", { timeout: 120_000 }, async () => {
-    const scratch = await emptyPostgresDatabase(serverUrl, "vps_create_admin");
-    defer(() => scratch.drop());
-    const databaseUrl = scratch.url;
-    const server = await open({ databaseUrl, dataDir: null });
-    await server.migrate();
+  if (serverUrl)
+    it("creates an admin in DATABASE_URL while a server is connected to it", { timeout: 120_000 }, async () => {
+      const scratch = await emptyPostgresDatabase(serverUrl, "vps_create_admin");
+      defer(() => scratch.drop());
+      const databaseUrl = scratch.url;
+      const server = await open({ databaseUrl, dataDir: null });
+      await server.migrate();
 
-    // DATA_DIR is held too, to show it plays no part with DATABASE_URL.
-    const dataDir = tempDataDir();
-    await open({ dataDir });
-    const result = await createAdmin(["chef", "Chef Chefsson"], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
-    expect(result.stderr).toBe("");
-    expect(result.code).toBe(0);
-    expect(await createUsersRepository(server.db).findByUsername("chef")).toMatchObject({ role: "admin" });
-  });
+      // DATA_DIR is held too, to show it plays no part with DATABASE_URL.
+      const dataDir = tempDataDir();
+      await open({ dataDir });
+      const result = await createAdmin(["chef", "Chef Chefsson"], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+      expect(await createUsersRepository(server.db).findByUsername("chef")).toMatchObject({ role: "admin" });
+    });
 });

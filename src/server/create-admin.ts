@@ -1,12 +1,12 @@
 import { stdin, stdout } from "node:process";
 import { createInterface } from "node:readline/promises";
-import { NewPasswordSchema } from "@/common/schemas/auth";
 import { loadConfig } from "./config";
 import { DataDirInUseError, openDatabase, type Database } from "./db/client";
 import { createUsersRepository } from "./modules/auth/auth.repository";
 import { hashPassword } from "./modules/auth/passwords";
-import { isCommonPassword } from "./modules/auth/common-passwords";
-import { authServerText } from "./modules/auth/auth.text";
+import { passwordProblem } from "./modules/auth/password-rules";
+import { createSettingsService } from "./modules/settings/settings.service";
+import { createSettingsRepository } from "./modules/settings/settings.repository";
 
 const text = {
   usage: 'Användning: npm run create-admin -- <användarnamn> ["Namn"]',
@@ -22,21 +22,18 @@ const text = {
 // `npm run create-admin -- <username> "<name>"`; the password is read from ADMIN_PASSWORD or asked for.
 // With DATABASE_URL it works while servers run; on the embedded database the server must be stopped.
 async function createAdmin() {
-  const [username = process.env.ADMIN_USERNAME, name = "Administratör"] = process.argv.slice(2);
+  const config = loadConfig();
+  const [username = config.adminUsername, name = "Administratör"] = process.argv.slice(2);
   if (!username) throw new Error(text.usage);
-  let password = process.env.ADMIN_PASSWORD;
+  let password = config.adminPassword;
   if (!password) {
     const rl = createInterface({ input: stdin, output: stdout });
     password = await rl.question(text.passwordPrompt);
     rl.close();
   }
-  const valid = NewPasswordSchema.safeParse(password);
-  if (!valid.success) throw new Error(valid.error.issues[0].message);
-  if (isCommonPassword(valid.data)) throw new Error(authServerText.commonPassword);
-
   let database: Database;
   try {
-    database = await openDatabase(loadConfig());
+    database = await openDatabase(config);
   } catch (error) {
     if (error instanceof DataDirInUseError) throw new Error(text.dataDirInUse(error.dataDir), { cause: error });
     throw error;
@@ -46,7 +43,11 @@ async function createAdmin() {
     await database.migrate();
     const users = createUsersRepository(database.db);
     if (await users.findByUsername(username)) throw new Error(text.exists(username));
-    await users.create({ username, name, role: "admin", passwordHash: await hashPassword(valid.data) });
+    // The rule of every account (rules §5 and zxcvbn), with the company's name as a known word.
+    const { companyName } = await createSettingsService(createSettingsRepository(database.db), { cacheMs: 0 }).get();
+    const problem = passwordProblem(password, { username, name, companyName });
+    if (problem) throw new Error(problem);
+    await users.create({ username, name, role: "admin", passwordHash: await hashPassword(password) });
   } finally {
     await database.close();
   }

@@ -51,16 +51,35 @@ describe("main", () => {
 
   it("refuses to start in production when it could not work, saying what to set, without a stack trace", { timeout: 120_000 }, async () => {
     dataDir = mkdtempSync(join(tmpdir(), "vps-main-prod-"));
+    // A real port: PORT must be 1–65535, and a run that wrongly starts must not take a port in use.
+    const port = String(await freePort());
     const run = (env: Record<string, string>) =>
       new Promise<{ code: number | null; stderr: string }>((resolve) => {
         const proc = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-          env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "", SMTP_URL: "", SEED_DEMO: "", ADMIN_USERNAME: "", ADMIN_PASSWORD: "", NODE_ENV: "production", ...env },
+          env: {
+            ...process.env,
+            PORT: port,
+            HOST: "127.0.0.1",
+            DATA_DIR: dataDir,
+            LOG_LEVEL: "warn",
+            DATABASE_URL: "",
+            SMTP_URL: "",
+            SEED_DEMO: "",
+            ADMIN_USERNAME: "",
+            ADMIN_PASSWORD: "",
+            NODE_ENV: "production",
+            ...env,
+          },
           stdio: ["ignore", "pipe", "pipe"],
         });
         let stderr = "";
         proc.stderr!.on("data", (chunk) => (stderr += chunk));
         proc.on("exit", (code) => resolve({ code, stderr }));
       });
+    // Issue 28: a value that is not a number is refused by name, in one sentence, before anything opens.
+    const badPool = await run({ PUBLIC_URL: "https://boka.example.se", TRUST_PROXY: "1", DATABASE_POOL_SIZE: "tio" });
+    expect(badPool.code).toBe(1);
+    expect(badPool.stderr.trim()).toBe('DATABASE_POOL_SIZE måste vara ett positivt heltal (fick "tio").');
     const noProxy = await run({ PUBLIC_URL: "https://boka.example.se", TRUST_PROXY: "" });
     expect(noProxy.code).toBe(1);
     expect(noProxy.stderr).toMatch(/TRUST_PROXY/);
@@ -68,5 +87,23 @@ describe("main", () => {
     expect(noAdmin.code).toBe(1);
     expect(noAdmin.stderr).toMatch(/Det finns ingen administratör/);
     expect(noAdmin.stderr).not.toMatch(/\n\s+at /); // no stack trace
+
+    // Issue 22, point 5: demo data in production made the demo admin, whose password the login page shows.
+    const demo = await run({
+      PUBLIC_URL: "https://boka.example.se",
+      TRUST_PROXY: "1",
+      SEED_DEMO: "1",
+      ADMIN_USERNAME: "chef",
+      ADMIN_PASSWORD: "Kanelbulle-Fjäll-9",
+    });
+    expect(demo.code).toBe(1);
+    expect(demo.stderr).toMatch(/I produktion \(NODE_ENV=production\) kan demodata inte användas/);
+    expect(demo.stderr).not.toMatch(/\n\s+at /);
+    // Issue 22, point 6: the first admin's password obeys the rule of every account.
+    const weakAdmin = await run({ PUBLIC_URL: "https://boka.example.se", TRUST_PROXY: "1", ADMIN_USERNAME: "chef", ADMIN_PASSWORD: "Sommar2024" });
+    expect(weakAdmin.code).toBe(1);
+    expect(weakAdmin.stderr).toMatch(/ADMIN_PASSWORD kan inte användas för den första administratören\. Lösenordet är för lätt att gissa/);
+    expect(weakAdmin.stderr).not.toContain("Sommar2024");
+    expect(weakAdmin.stderr).not.toMatch(/\n\s+at /);
   });
 });

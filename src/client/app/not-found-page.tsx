@@ -7,7 +7,7 @@ import { appText } from "./text";
 const text = appText.notFound;
 
 /**
- * Fallback for every unknown path (SPEC §2 route table), in Swedish. The server answers such a path
+ * Fallback for every unknown path (rules §2 route table), in Swedish. The server answers such a path
  * with HTTP 404 and this page prerendered (scripts/build-client.mjs, src/server/plugins/client.ts).
  */
 export function NotFoundPage() {

@@ -27,7 +27,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     description:
       "Boka service, installation, felsökning eller ett kostnadsfritt hembesök för din värmepump online. Bekräftelse direkt – bokat på ca 2 minuter.",
     stylesheet: "landing",
-    // Placeholders the server fills with the company's current details (DECISIONS 11).
+    // Placeholders the server fills with the company's current details (rules D11).
     structuredData: (origin) => companyStructuredData(COMPANY_PLACEHOLDERS, origin),
   },
   {
@@ -63,7 +63,10 @@ function escapeAttribute(value: string): string {
 
 /** JSON inside <script>: `<` escaped so no "</script>" or "<!--" can end or change the block. */
 function scriptJson(data: object): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /**
@@ -102,7 +105,4 @@ export const SPA_SHELL_HEAD = [
  */
 export const NOT_FOUND_PAGE = { path: "/sidan-finns-inte", file: "404.html", stylesheet: "public" } as const;
 
-export const NOT_FOUND_HEAD = [
-  `<title>${escapeAttribute(NOT_FOUND_TITLE)}</title>`,
-  `<meta name="robots" content="noindex" />`,
-].join("\n    ");
+export const NOT_FOUND_HEAD = [`<title>${escapeAttribute(NOT_FOUND_TITLE)}</title>`, `<meta name="robots" content="noindex" />`].join("\n    ");

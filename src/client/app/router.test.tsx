@@ -13,9 +13,9 @@ afterEach(() => {
 describe("routes", () => {
   it("shows 'Sidan hittades inte', in Swedish and with its own title, for unknown paths", async () => {
     const { router } = renderApp("/finns-inte", { user: null });
-    expect(await screen.findByRole("heading", { level: 1, name: "Sidan hittades inte" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Sidan hittades inte" })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe("Sidan hittades inte | Värmepumpsservice"));
-    expect(screen.queryByText(/Page Not Found/)).toBeNull();
+    expect(screen.queryByText(/Page Not Found/)).not.toBeInTheDocument();
     // Leaving it gives the next page its own title back.
     await act(() => router.navigate("/policies/terms"));
     await waitFor(() => expect(document.title).toBe("Allmänna villkor | Värmepumpsservice"));
@@ -37,15 +37,17 @@ describe("routes", () => {
     const heading = await screen.findByRole("heading", { level: 1, name: title });
     const article = heading.closest("article")!;
     expect(article.querySelectorAll("section > h2")).toHaveLength(sections);
-    expect(article.querySelector("time")?.getAttribute("datetime")).toBe(date);
+    expect(article.querySelector("time")).toHaveAttribute("datetime", date);
   });
 
   it("lists the cookies in a table", async () => {
     renderApp("/policies/cookies", { user: null });
     const table = await screen.findByRole("table");
-    const rows = within(table).getAllByRole("rowheader").map((cell) => cell.textContent);
+    const rows = within(table)
+      .getAllByRole("rowheader")
+      .map((cell) => cell.textContent);
     expect(rows).toEqual(["vps.sid", "booking_draft", "_vps_analytics"]);
-    expect(screen.getByText("Gäller från", { exact: false }).querySelector("time")?.getAttribute("datetime")).toBe("2025-05-18");
+    expect(screen.getByText("Gäller från", { exact: false }).querySelector("time")).toHaveAttribute("datetime", "2025-05-18");
   });
 });
 
@@ -64,17 +66,21 @@ describe("admin guard", () => {
 
   it("lets an admin in and selects the tab from ?tab=", async () => {
     renderApp("/admin?tab=settings", { user: adminUser });
-    expect(await screen.findByRole("heading", { level: 1, name: "Administration" })).toBeTruthy();
-    expect(screen.getByRole("tab", { name: "Inställningar" }).getAttribute("aria-selected")).toBe("true");
+    expect(await screen.findByRole("heading", { level: 1, name: "Administration" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Inställningar" })).toHaveAttribute("aria-selected", "true");
     const panel = screen.getByRole("tabpanel");
-    const hrefs = within(panel).getAllByRole("link").map((link) => link.getAttribute("href"));
+    const hrefs = within(panel)
+      .getAllByRole("link")
+      .map((link) => link.getAttribute("href"));
     expect(hrefs).toEqual(["/admin/settings", "/admin/users", "/admin/integrations", "/admin/security"]);
   });
 
   it("defaults to the bookings tab", async () => {
     renderApp("/admin/dashboard", { user: adminUser });
     await screen.findByRole("heading", { level: 1, name: "Administration" });
-    const hrefs = within(screen.getByRole("tabpanel")).getAllByRole("link").map((link) => link.getAttribute("href"));
+    const hrefs = within(screen.getByRole("tabpanel"))
+      .getAllByRole("link")
+      .map((link) => link.getAttribute("href"));
     expect(hrefs).toEqual(["/admin/bookings", "/admin/bookings/new", "/admin/blocked-times"]);
   });
 
@@ -82,7 +88,7 @@ describe("admin guard", () => {
     let answer: (value: { status: number }) => void = () => {};
     mockFetch({ "GET /api/auth/user": () => new Promise((resolve) => (answer = resolve)) });
     const { router } = renderApp("/admin");
-    expect(await screen.findByText("Kontrollerar inloggning...")).toBeTruthy();
+    expect(await screen.findByText("Kontrollerar inloggning...")).toBeInTheDocument();
     answer({ status: 401 });
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
   });
@@ -96,16 +102,16 @@ describe("technician guard", () => {
 
   it("shows the technician header with name and role", async () => {
     renderApp("/technician", { user: technicianUser });
-    expect(await screen.findByRole("heading", { level: 1, name: "Tekniker Dashboard" })).toBeTruthy();
-    expect(screen.getByText("Erik Johansson")).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Tekniker Dashboard" })).toBeInTheDocument();
+    expect(screen.getByText("Erik Johansson")).toBeInTheDocument();
     const main = within(screen.getByRole("main"));
-    expect(main.getByText("Tekniker")).toBeTruthy();
-    expect(main.getByRole("button", { name: "Logga ut" })).toBeTruthy();
+    expect(main.getByText("Tekniker")).toBeInTheDocument();
+    expect(main.getByRole("button", { name: "Logga ut" })).toBeInTheDocument();
   });
 
   it("lets an admin use the technician pages", async () => {
     renderApp("/technician", { user: adminUser });
-    expect(await screen.findByRole("heading", { level: 1, name: "Tekniker Dashboard" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Tekniker Dashboard" })).toBeInTheDocument();
   });
 
   it("logs out a session with an unknown role and sends it to /login", async () => {

@@ -34,14 +34,14 @@ const publicRoutes: RouteObject[] = [
   { path: "/", element: <LandingPage /> },
   // The booking wizard is its own feature; this route only knows its default export.
   lazyRoute("/booking", BookingPage),
-  // The customer's own booking behind their link (DECISIONS 9): public, a chunk of its own.
+  // The customer's own booking behind their link (rules D9): public, a chunk of its own.
   lazyRoute("/booking/shared/:token", BookingLinkPage),
   lazyRoute("/login", LoginPage),
   lazyRoute("/admin/login", AdminLoginPage),
   lazyRoute("/policies/terms", TermsPage),
   lazyRoute("/policies/privacy", PrivacyPage),
   lazyRoute("/policies/cookies", CookiesPage),
-  // The customer's installation protocol behind its unguessable id (DECISIONS 10).
+  // The customer's installation protocol behind its unguessable id (rules D10).
   lazyRoute("/protocol/:id", CustomerProtocolPage),
   lazyRoute("*", NotFoundPage),
 ];
@@ -51,7 +51,7 @@ const AdminDashboardPage = lazyPage(() => import("@/client/features/admin/dashbo
 const BlockedTimesPage = lazyPage(() => import("@/client/features/admin/blocked-times/blocked-times-page"));
 const AdminBookingsListPage = lazyPage(() => import("@/client/features/admin/bookings/pages/bookings-list-page"));
 const AdminBookingCreatePage = lazyPage(() => import("@/client/features/admin/bookings/pages/booking-create-page"));
-const AdminProtocolsPage = lazyPage(() => import("@/client/features/admin/protocols/admin-protocols-page"));
+const AdminProtocolsPage = lazyPage(() => import("@/client/features/protocols/pages/admin-protocols-page"));
 const AdminBookingDetailPage = lazyPage(() => import("@/client/features/admin/bookings/pages/booking-detail-page"));
 const AdminSettingsPage = lazyPage(() => import("@/client/features/admin/settings/settings-page"));
 const AdminUsersPage = lazyPage(() => import("@/client/features/admin/users/users-page"));
@@ -65,17 +65,36 @@ const AdminStatisticsPage = lazyPage(() => import("@/client/features/admin/stati
 const AdminServiceRemindersPage = lazyPage(() => import("@/client/features/admin/service-reminders/service-reminders-page"));
 const SecurityPage = lazyPage(() => import("@/client/features/security/security-page"));
 
-/** Admin pages: behind RequireAdmin (SPEC §6). Add new admin screens here with their full path. */
-const adminRoutes: RouteObject[] = [lazyRoute("/admin", AdminDashboardPage), lazyRoute("/admin/dashboard", AdminDashboardPage), lazyRoute("/admin/blocked-times", BlockedTimesPage), lazyRoute("/admin/bookings", AdminBookingsListPage), lazyRoute("/admin/bookings/new", AdminBookingCreatePage), lazyRoute("/admin/bookings/:id", AdminBookingDetailPage), lazyRoute("/admin/protocols", AdminProtocolsPage), lazyRoute("/admin/settings", AdminSettingsPage), lazyRoute("/admin/users", AdminUsersPage), lazyRoute("/admin/integrations", AdminIntegrationsPage), lazyRoute("/admin/customers", AdminCustomersPage), lazyRoute("/admin/products", AdminProductsPage), lazyRoute("/admin/service-history", AdminServiceHistoryPage), lazyRoute("/admin/service-reminders", AdminServiceRemindersPage), lazyRoute("/admin/route-optimization", AdminRouteOptimizationPage), lazyRoute("/admin/technicians", AdminTechnicianPlanningPage), lazyRoute("/admin/statistics", AdminStatisticsPage), lazyRoute("/admin/security", SecurityPage)];
+/** Admin pages: behind RequireAdmin (rules §6). Add new admin screens here with their full path. */
+const adminRoutes: RouteObject[] = [
+  lazyRoute("/admin", AdminDashboardPage),
+  lazyRoute("/admin/dashboard", AdminDashboardPage),
+  lazyRoute("/admin/blocked-times", BlockedTimesPage),
+  lazyRoute("/admin/bookings", AdminBookingsListPage),
+  lazyRoute("/admin/bookings/new", AdminBookingCreatePage),
+  lazyRoute("/admin/bookings/:id", AdminBookingDetailPage),
+  lazyRoute("/admin/protocols", AdminProtocolsPage),
+  lazyRoute("/admin/settings", AdminSettingsPage),
+  lazyRoute("/admin/users", AdminUsersPage),
+  lazyRoute("/admin/integrations", AdminIntegrationsPage),
+  lazyRoute("/admin/customers", AdminCustomersPage),
+  lazyRoute("/admin/products", AdminProductsPage),
+  lazyRoute("/admin/service-history", AdminServiceHistoryPage),
+  lazyRoute("/admin/service-reminders", AdminServiceRemindersPage),
+  lazyRoute("/admin/route-optimization", AdminRouteOptimizationPage),
+  lazyRoute("/admin/technicians", AdminTechnicianPlanningPage),
+  lazyRoute("/admin/statistics", AdminStatisticsPage),
+  lazyRoute("/admin/security", SecurityPage),
+];
 
 const RequireTechnician = lazyPage(() => import("@/client/app/guards/require-technician"));
-const TechnicianDashboardPage = lazyPage(() => import("@/client/features/technician/technician-dashboard-page"));
+const TechnicianDashboardPage = lazyPage(() => import("./technician-dashboard-page"));
 const TechnicianVisitPage = lazyPage(() => import("@/client/features/technician/pages/visit-page"));
 const ServiceReportPage = lazyPage(() => import("@/client/features/technician/pages/service-report-page"));
 const ProtocolFormPage = lazyPage(() => import("@/client/features/protocols/pages/protocol-form-page"));
 const ProtocolViewPage = lazyPage(() => import("@/client/features/protocols/pages/protocol-view-page"));
 
-/** Technician portal: behind RequireTechnician (SPEC §6). */
+/** Technician portal: behind RequireTechnician (rules §6). */
 const technicianRoutes: RouteObject[] = [
   lazyRoute("/technician", TechnicianDashboardPage),
   lazyRoute("/technician/booking/:id", TechnicianVisitPage),

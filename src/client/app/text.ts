@@ -19,7 +19,7 @@ export const appText = {
     book: "Boka service",
   },
   notFound: {
-    // SPEC §2's fallback '404 Page Not Found', in Swedish (issue 8: no English in the interface).
+    // rules §2's fallback '404 Page Not Found', in Swedish (issue 8: no English in the interface).
     code: "Fel 404",
     title: "Sidan hittades inte",
     description: "Sidan du letar efter finns inte eller har flyttats. Kontrollera adressen eller gå till startsidan.",

@@ -4,7 +4,7 @@ import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
 import { FieldError, Label } from "@/client/components/ui/label";
 import { toast } from "@/client/components/ui/toast-store";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api-error";
 import { IMAGE_ACCEPT_ATTRIBUTE, imageText, validateImageFile } from "@/common/image-rules";
 
 /** The Swedish texts of one upload form (the staff and the customer's forms word them differently). */
@@ -25,7 +25,7 @@ export type ImageUploadTexts = {
 const pickerText = { choose: "Välj bild", chooseAnother: "Välj en annan bild", none: "Ingen bild vald" } as const;
 
 /**
- * One image with an optional caption, checked in the browser (type and size, SPEC §5) before it is
+ * One image with an optional caption, checked in the browser (type and size, rules §5) before it is
  * sent; the server checks again. `upload` is the mutation of the page (staff by booking id, the
  * customer by their link's token).
  */

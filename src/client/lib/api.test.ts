@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "@/client/test/test-utils";
-import { ApiError, apiFetch, errorMessage } from "./api";
+import { apiFetch } from "./api";
+import { ApiError, errorMessage } from "./api-error";
 
 afterEach(() => vi.unstubAllGlobals());
 

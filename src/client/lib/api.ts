@@ -1,37 +1,8 @@
-// The one way the client talks to the server (SPEC §7): cookies always go along, bodies are JSON
+// The one way the client talks to the server (rules §7): cookies always go along, bodies are JSON
 // (FormData passes through untouched for image uploads), and every non-OK answer becomes an ApiError.
-
-/** A non-OK answer. `message` is `${status}: ${bodyText || statusText}` as SPEC §7 prescribes. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly statusText: string;
-  readonly bodyText: string;
-  /** The `message` field of a JSON error body (`{ "message": "Swedish text" }`), when present. */
-  readonly serverMessage: string | undefined;
-
-  constructor(status: number, statusText: string, bodyText: string) {
-    super(`${status}: ${bodyText || statusText}`);
-    this.name = "ApiError";
-    this.status = status;
-    this.statusText = statusText;
-    this.bodyText = bodyText;
-    this.serverMessage = parseServerMessage(bodyText);
-  }
-}
-
-function parseServerMessage(bodyText: string): string | undefined {
-  if (!bodyText) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(bodyText);
-    if (parsed && typeof parsed === "object" && "message" in parsed) {
-      const message = (parsed as { message: unknown }).message;
-      if (typeof message === "string" && message.trim()) return message;
-    }
-  } catch {
-    // Not JSON: the body text is still part of the error message.
-  }
-  return undefined;
-}
+// Features call it only from their own api/ files (issue 28); the errors it throws are in api-error.ts,
+// which pages and components read without reaching for apiFetch.
+import { ApiError } from "./api-error";
 
 export type ApiFetchInit = Omit<RequestInit, "body"> & {
   /** A plain value is sent as JSON; FormData, Blob, URLSearchParams and strings are sent as they are. */
@@ -80,14 +51,4 @@ export async function apiFetch<T = unknown>(path: string, init: ApiFetchInit = {
   const contentType = response.headers.get("Content-Type") ?? "";
   if (contentType.includes("json")) return JSON.parse(text) as T;
   return text as T;
-}
-
-/** True when the error is an ApiError with the given status. */
-export function isApiError(error: unknown, status?: number): error is ApiError {
-  return error instanceof ApiError && (status === undefined || error.status === status);
-}
-
-/** The server's Swedish message when it sent one, otherwise the fallback text. */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }

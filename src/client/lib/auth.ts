@@ -17,7 +17,7 @@ export const currentUserQueryKey = ["/api/auth/user"] as const;
 const KEEP_ACROSS_USERS = new Set<string>([currentUserQueryKey[0], "/api/public/config"]);
 
 /**
- * GET /api/auth/user: the logged-in user, null when nobody is (401); SPEC §6 and §7. The answer also
+ * GET /api/auth/user: the logged-in user, null when nobody is (401); rules §6 and §7. The answer also
  * goes to the light session store (lib/session.ts) the site header reads.
  */
 export function fetchCurrentUser(): Promise<CurrentUser | null> {
@@ -41,7 +41,7 @@ export function replaceCurrentUser(queryClient: QueryClient, user: CurrentUser |
   setSessionUser(user);
 }
 
-/** POST /api/auth/login with the role of the chosen tab (DECISIONS 17). */
+/** POST /api/auth/login with the role of the chosen tab (rules D17). */
 export function login(credentials: LoginCredentials): Promise<CurrentUser> {
   return apiFetch<CurrentUser>("/api/auth/login", { method: "POST", body: credentials });
 }
@@ -62,7 +62,7 @@ export function homePathFor(user: Pick<CurrentUser, "role">): "/admin" | "/techn
 export { anonymousRedirectPath, clearPendingLogout } from "./session";
 
 /**
- * Logs out and navigates to `redirectTo`. A failing logout call is only logged (SPEC §8); the
+ * Logs out and navigates to `redirectTo`. A failing logout call is only logged (rules §8); the
  * client forgets the user either way. The user is cleared after the navigation so the page being
  * left does not first bounce through its own guard.
  */

@@ -18,6 +18,8 @@ type ChatLauncherState = {
 
 const CLOSED: ChatLauncherState = { isOpen: false, wanted: false };
 let state: ChatLauncherState = CLOSED;
+/** The button that opened the dialog: the focus goes back to it on close (on a phone a tap does not focus it). */
+let opener: HTMLElement | null = null;
 const listeners = new Set<() => void>();
 
 function update(next: Partial<ChatLauncherState>) {
@@ -40,6 +42,11 @@ export const chatLauncher = {
   prepare: () => update({ wanted: true }),
 };
 
+/** The button that last opened the chat, while it is still on the page. */
+export function chatOpener(): HTMLElement | null {
+  return opener?.isConnected ? opener : null;
+}
+
 /** Tests: back to a closed chat whose code was never asked for. */
 export function resetChatLauncher() {
   state = CLOSED;
@@ -47,7 +54,11 @@ export function resetChatLauncher() {
 }
 
 export function useChatLauncher(): ChatLauncherState & typeof chatLauncher {
-  const current = useSyncExternalStore(subscribe, () => state, () => CLOSED);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => CLOSED,
+  );
   return { ...current, ...chatLauncher };
 }
 
@@ -64,7 +75,10 @@ function launcherOf(event: Event): Element | null {
 export function useChatLaunchers() {
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (launcherOf(event)) chatLauncher.open();
+      const launcher = launcherOf(event);
+      if (!(launcher instanceof HTMLElement)) return;
+      opener = launcher;
+      chatLauncher.open();
     };
     const onIntent = (event: Event) => {
       if (launcherOf(event)) chatLauncher.prepare();

@@ -1,6 +1,6 @@
 import { COMPANY_DATA_ID, DEFAULT_COMPANY_PROFILE, type CompanyProfile } from "@/common/company";
 
-// The company's details as the settings say now (DECISIONS 11). The server writes them into every
+// The company's details as the settings say now (rules D11). The server writes them into every
 // page it serves, as a JSON data block (never run, so the CSP allows it) next to the prerendered
 // HTML it filled in with the same values; the client reads the block once, so hydration renders
 // exactly what the server sent. The prerender itself renders placeholders (companyPlaceholders)

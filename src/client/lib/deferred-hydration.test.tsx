@@ -8,7 +8,7 @@ describe("deferred parts", () => {
   it("render at once outside hydration (client-side navigation, tests)", async () => {
     const Part = deferredPart(async () => () => <p>Nedanför vecket</p>);
     render(<Part />);
-    expect(await screen.findByText("Nedanför vecket")).toBeTruthy();
+    expect(await screen.findByText("Nedanför vecket")).toBeInTheDocument();
   });
 
   it("wait for the visitor's first interaction while a prerendered page hydrates", async () => {
@@ -22,12 +22,12 @@ describe("deferred parts", () => {
     render(<Part />);
     await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(loaded).toBe(false);
-    expect(screen.queryByText("Efter första tryckningen")).toBeNull();
+    expect(screen.queryByText("Efter första tryckningen")).not.toBeInTheDocument();
 
     await act(async () => {
       target.dispatchEvent(new Event("pointerdown"));
     });
-    expect(await screen.findByText("Efter första tryckningen")).toBeTruthy();
+    expect(await screen.findByText("Efter första tryckningen")).toBeInTheDocument();
     expect(loaded).toBe(true);
   });
 });

@@ -19,7 +19,7 @@ export function useHydrated(): boolean {
 // slow phone that a page should not spend before it is interactive.
 let yearFormat: Intl.DateTimeFormat | undefined;
 
-/** The calendar year in Sweden (the company's time zone, SPEC §9), not in the visitor's. */
+/** The calendar year in Sweden (the company's time zone, rules §9), not in the visitor's. */
 export function stockholmYear(date: Date): number {
   yearFormat ??= new Intl.DateTimeFormat("en", { timeZone: "Europe/Stockholm", year: "numeric" });
   return Number(yearFormat.format(date));

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 
 /**
- * SPEC §7: data never becomes stale, no refetch on window focus, no polling, no retries.
+ * rules §7: data never becomes stale, no refetch on window focus, no polling, no retries.
  * Features refresh data explicitly by invalidating or setting queries after mutations.
  */
 export function createQueryClient(): QueryClient {

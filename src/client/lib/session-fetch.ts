@@ -1,4 +1,4 @@
-import { setSessionUser, type SessionUser } from "./session";
+import { setSessionUser, type SessionUser } from "./session-store";
 import { libText } from "./text";
 
 // The request behind lib/session's store, in its own module: a first visit to "/" never makes it.
@@ -6,7 +6,7 @@ import { libText } from "./text";
 let inflight: Promise<SessionUser | null> | null = null;
 
 /**
- * GET /api/auth/user (SPEC §6, §7): the user, null on 401; other failures throw
+ * GET /api/auth/user (rules §6, §7): the user, null on 401; other failures throw
  * 'Kunde inte hämta användardata'. Concurrent callers share one request.
  */
 export function fetchSessionUser(): Promise<SessionUser | null> {

@@ -1,19 +1,15 @@
 import { describe, expect, it } from "vitest";
-import {
-  FOLLOW_UP_ANSWERS,
-  HEAT_PUMP_AGES,
-  MAIN_ISSUES,
-  answerFollowUp,
-  diagnose,
-  type AssistantInput,
-  type HeatPumpAge,
-  type MainIssue,
-} from "./diagnose";
+import { FOLLOW_UP_ANSWERS, HEAT_PUMP_AGES, MAIN_ISSUES, answerFollowUp, diagnose, type AssistantInput, type HeatPumpAge, type MainIssue } from "./diagnose";
 
-// SPEC §4 assistant flow and DECISIONS 15, as a table: every main issue at every age, with and
+// rules §4 assistant flow and rules D15, as a table: every main issue at every age, with and
 // without the description that changes the answer.
 
-const input = (mainIssue: MainIssue, heatPumpAge: HeatPumpAge, issueDescription = ""): AssistantInput => ({ heatPumpType: "air_to_air", heatPumpAge, mainIssue, issueDescription });
+const input = (mainIssue: MainIssue, heatPumpAge: HeatPumpAge, issueDescription = ""): AssistantInput => ({
+  heatPumpType: "air_to_air",
+  heatPumpAge,
+  mainIssue,
+  issueDescription,
+});
 
 type Expected = { needsService: boolean; serviceType: string; confidence: number };
 
@@ -27,7 +23,7 @@ const BASE: Record<MainIssue, Expected> = {
   other: { needsService: true, serviceType: "service", confidence: 70 },
 };
 
-/** The same result at `age`: DECISIONS 15 for low efficiency from 5 years, and the over-10 rule. */
+/** The same result at `age`: rules D15 for low efficiency from 5 years, and the over-10 rule. */
 function expectedAt(issue: MainIssue, age: HeatPumpAge, base: Expected): Expected {
   let result = { ...base };
   if (issue === "low_efficiency" && (age === "between_5_and_10" || age === "more_than_10")) result = { ...result, needsService: true, serviceType: "service" };
@@ -64,9 +60,12 @@ describe("diagnose: descriptions that change the answer", () => {
     expect(diagnose(input("no_heat", "between_2_and_5", text))).toMatchObject({ needsService: true, serviceType: "troubleshooting", confidence: 90 });
   });
 
-  it.each(["Den låter väldigt högt", "ett metalliskt ljud", "skrapande ljud från fläkten", "Starkt brummande"])("a noise described as '%s' needs troubleshooting", (text) => {
-    expect(diagnose(input("strange_noise", "between_2_and_5", text))).toMatchObject({ needsService: true, serviceType: "troubleshooting", confidence: 85 });
-  });
+  it.each(["Den låter väldigt högt", "ett metalliskt ljud", "skrapande ljud från fläkten", "Starkt brummande"])(
+    "a noise described as '%s' needs troubleshooting",
+    (text) => {
+      expect(diagnose(input("strange_noise", "between_2_and_5", text))).toMatchObject({ needsService: true, serviceType: "troubleshooting", confidence: 85 });
+    },
+  );
 
   it("a quiet, ordinary noise is self-fixable", () => {
     expect(diagnose(input("strange_noise", "between_2_and_5", "Det porlar lite ibland")).needsService).toBe(false);
@@ -82,7 +81,7 @@ describe("diagnose: descriptions that change the answer", () => {
     expect(diagnose(input("other", "more_than_10")).confidence).toBe(80);
   });
 
-  it("DECISIONS 15: low efficiency from 5 years explains the wear", () => {
+  it("rules D15: low efficiency from 5 years explains the wear", () => {
     expect(diagnose(input("low_efficiency", "between_5_and_10")).solution).toContain("slitage");
     expect(diagnose(input("low_efficiency", "between_2_and_5")).solution).not.toContain("slitage");
   });
@@ -101,7 +100,7 @@ describe("answerFollowUp: canned answers by keyword", () => {
     expect(answerFollowUp(question)).toBe(answer);
   });
 
-  it("quotes the constants of SPEC §9", () => {
+  it("quotes the constants of rules §9", () => {
     expect(FOLLOW_UP_ANSWERS.price).toContain("1 500–3 000 kr");
     expect(FOLLOW_UP_ANSWERS.time).toContain("1–2 timmar");
     expect(FOLLOW_UP_ANSWERS.time).toContain("24–48 timmar");

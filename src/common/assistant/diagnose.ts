@@ -1,5 +1,5 @@
-// The troubleshooting assistant's rules (SPEC §4 assistant flow, §9 constants, DECISIONS 15): pure
-// functions, no clock and no I/O, so the browser runs them (SPEC §2: simulated on the client) and a
+// The troubleshooting assistant's rules (rules §4 assistant flow, §9 constants, rules D15): pure
+// functions, no clock and no I/O, so the browser runs them (rules §2: simulated on the client) and a
 // table-driven test pins every branch.
 
 export const HEAT_PUMP_TYPES = ["air_to_air", "air_to_water", "ground_source", "exhaust_air", "other"] as const;
@@ -14,7 +14,7 @@ export type AssistantInput = { heatPumpType: HeatPumpType; heatPumpAge: HeatPump
 export type AssistantServiceType = "service" | "troubleshooting" | "installation";
 export type AssistantResult = { solution: string; needsService: boolean; serviceType: AssistantServiceType; confidence: number };
 
-/** SPEC §9 assistant constants. */
+/** rules §9 assistant constants. */
 export const ASSISTANT = {
   analysisMs: 2000,
   followUpMs: 1500,
@@ -60,8 +60,7 @@ const TEXT = {
     "Eftersom pumpen har några år på nacken kan effekten också ha minskat av slitage eller för lite köldmedium. Vi rekommenderar en service där en tekniker mäter och justerar anläggningen.",
   noHeat:
     "**Gå igenom det här:**\n1. Kontrollera att pumpen står i värmeläge och att börvärdet är högre än rumstemperaturen.\n2. Starta om pumpen: bryt strömmen i en minut och slå på den igen.\n3. Rengör filtren i innedelen.\n4. Se efter om utedelen är igenfrusen; vänta i så fall på avfrostningen.",
-  noHeatService:
-    "Du har redan startat om pumpen eller rengjort filtret utan att värmen kommit tillbaka. Då behöver en tekniker felsöka anläggningen.",
+  noHeatService: "Du har redan startat om pumpen eller rengjort filtret utan att värmen kommit tillbaka. Då behöver en tekniker felsöka anläggningen.",
   strangeNoise:
     "**Vanliga orsaker till ljud:**\n1. Ett sprakande eller porlande ljud vid avfrostning är normalt.\n2. Kontrollera att utedelen står stadigt och att inget löv eller skräp ligger i fläkten.\n3. Se efter att inga rör eller plåtar ligger an mot varandra och vibrerar.",
   strangeNoiseService:
@@ -80,7 +79,7 @@ const RESTART_OR_FILTER = /(start(at|ade|a)?\s*om|omstart|restart|rengjo(rt|rde)
 const LOUD_OR_METALLIC = /(högt|hög[a]?\b|starkt|loud|metall|metallisk|metallic|gnissl|skrapa|skrap)/i;
 const SERIOUS_CODE = new RegExp(`(^|[^A-Za-z0-9])(${ASSISTANT.seriousCodes.join("|")})(?![0-9])`, "i");
 
-/** SPEC §4: the result for what the customer told the assistant. */
+/** rules §4: the result for what the customer told the assistant. */
 export function diagnose(input: AssistantInput): AssistantResult {
   const description = input.issueDescription ?? "";
   let result = baseResult(input.mainIssue, input.heatPumpAge, description);
@@ -98,7 +97,7 @@ function baseResult(issue: MainIssue, age: HeatPumpAge, description: string): As
     case "not_starting":
       return { solution: TEXT.notStarting, needsService: false, serviceType: "troubleshooting", confidence: 85 };
     case "low_efficiency": {
-      // DECISIONS 15: the older system tested an age the form never offers; ages from 5 years apply.
+      // rules D15: the older system tested an age the form never offers; ages from 5 years apply.
       const worn = age === "between_5_and_10" || age === "more_than_10";
       return worn
         ? { solution: `${TEXT.lowEfficiency}\n\n${TEXT.lowEfficiencyAge}`, needsService: true, serviceType: "service", confidence: 75 }
@@ -130,7 +129,7 @@ export const FOLLOW_UP_ANSWERS = {
   fallback: "Det är svårt att svara på utan att se anläggningen. Boka gärna en tekniker, så hjälper vi dig på plats.",
 } as const;
 
-/** SPEC §4: the canned answer to a follow-up question, by keyword. */
+/** rules §4: the canned answer to a follow-up question, by keyword. */
 export function answerFollowUp(question: string): string {
   const q = question.toLowerCase();
   if (/garanti/.test(q)) return FOLLOW_UP_ANSWERS.warranty;

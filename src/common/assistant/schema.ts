@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { HEAT_PUMP_AGES, HEAT_PUMP_TYPES, MAIN_ISSUES } from "./diagnose";
 
-// SPEC §5 Assistant: pump type, age and main issue are required; the description is optional.
+// rules §5 Assistant: pump type, age and main issue are required; the description is optional.
 export const assistantText = {
   missingTitle: "Saknade uppgifter",
   missingDescription: "Vänligen fyll i alla fält för bästa diagnos.",

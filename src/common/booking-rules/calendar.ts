@@ -1,10 +1,10 @@
 // Calendar arithmetic on plain dates ('YYYY-MM-DD') and wall-clock times ('HH:MM').
-// DECISIONS 1: booking dates and times are Europe/Stockholm wall-clock values. A plain date has
+// rules D1: booking dates and times are Europe/Stockholm wall-clock values. A plain date has
 // no time zone, so date arithmetic is done on UTC midnights (no DST can shift it); only "today"
 // and real instants need a time zone, and that zone is always passed in, never read from the machine.
 import { TZDate } from "@date-fns/tz";
 
-/** The time zone every booking date and time is expressed in (DECISIONS 1). */
+/** The time zone every booking date and time is expressed in (rules D1). */
 export const BOOKING_TIME_ZONE = "Europe/Stockholm";
 
 /** A calendar date written 'YYYY-MM-DD'. */
@@ -76,7 +76,7 @@ export function weekdayOf(date: IsoDate): Weekday {
   return new Date(requireDate(date)).getUTCDay() as Weekday;
 }
 
-/** Today's date in `timeZone` at the instant `now` (DECISIONS 1: "today" is today in Stockholm). */
+/** Today's date in `timeZone` at the instant `now` (rules D1: "today" is today in Stockholm). */
 export function todayIn(now: Date, timeZone: string = BOOKING_TIME_ZONE): IsoDate {
   const zoned = new TZDate(now.getTime(), timeZone);
   const y = String(zoned.getFullYear()).padStart(4, "0");
@@ -86,7 +86,7 @@ export function todayIn(now: Date, timeZone: string = BOOKING_TIME_ZONE): IsoDat
 /**
  * The instant at which the wall clock in `timeZone` shows `time` on `date`, e.g.
  * zonedInstant('2026-10-25', '10:00') is 09:00Z (winter time) and zonedInstant('2026-03-29', '10:00')
- * is 08:00Z (summer time). For storing instants and writing .ics files (DECISIONS 1).
+ * is 08:00Z (summer time). For storing instants and writing .ics files (rules D1).
  * A time skipped by the spring-forward change (02:00-03:00) maps one hour later; no slot lies there.
  */
 export function zonedInstant(date: IsoDate, time: WallTime, timeZone: string = BOOKING_TIME_ZONE): Date {

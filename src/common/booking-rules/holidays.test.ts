@@ -2,19 +2,11 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { generatedModule, OUTPUT } from "../../../scripts/generate-holidays.mjs";
 import { closedDayName, closedDaysOfYear, isClosedDay } from "./holidays";
-import {
-  adminSlots,
-  bookableDatesInRange,
-  bookableSlots,
-  dateRejection,
-  firstBookableDate,
-  isAdminBookableDate,
-  isBookableDate,
-} from "./slots";
+import { adminSlots, bookableDatesInRange, bookableSlots, dateRejection, firstBookableDate, isAdminBookableDate, isBookableDate } from "./slots";
 import { dateRejectionMessage } from "./text";
 import { SERVICE_TYPES } from "../constants";
 
-// DECISIONS 22: closed on every Swedish public holiday (allmän helgdag) and on midsommarafton,
+// rules D22: closed on every Swedish public holiday (allmän helgdag) and on midsommarafton,
 // julafton and nyårsafton. The expected days are written out by hand from the almanac, not derived
 // from the table, for the years the business plans in.
 const EXPECTED: Record<number, Record<string, string>> = {
@@ -113,7 +105,7 @@ const EXPECTED: Record<number, Record<string, string>> = {
 const YEARS = Object.keys(EXPECTED).map(Number);
 const ROWS = YEARS.flatMap((year) => Object.entries(EXPECTED[year]).map(([name, date]) => [year, name, date] as const));
 
-describe("Swedish holidays and eves (DECISIONS 22)", () => {
+describe("Swedish holidays and eves (rules D22)", () => {
   it.each(ROWS)("%i: %s is %s and closed", (_year, name, date) => {
     expect(closedDayName(date)).toBe(name);
     expect(isClosedDay(date)).toBe(true);
@@ -217,7 +209,7 @@ describe("holidays in the booking rules", () => {
     expect(dateRejectionMessage("holiday", "service")).toMatch(/helgdagar/);
   });
 
-  it("staff may still book a holiday themselves (DECISIONS 6)", () => {
+  it("staff may still book a holiday themselves (rules D6)", () => {
     expect(isAdminBookableDate("2026-12-26", today)).toBe(true);
     expect(adminSlots("service", "2026-12-26").length).toBeGreaterThan(0);
   });

@@ -1,15 +1,10 @@
-// DECISIONS 22: no service type is bookable on a Swedish public holiday (allmän helgdag) nor on
+// rules D22: no service type is bookable on a Swedish public holiday (allmän helgdag) nor on
 // midsommarafton, julafton or nyårsafton. The days come from the Swedish rules of the maintained
 // `date-holidays` package, turned into a small table at development time
 // (scripts/generate-holidays.mjs; the package itself is far too large for the browser). The browser
 // and the server read the same table, so they always agree.
 import { isIsoDate, type IsoDate } from "./calendar";
-import {
-  CLOSED_DAY_NAMES,
-  CLOSED_DAYS_BY_YEAR,
-  CLOSED_DAYS_FIRST_YEAR,
-  CLOSED_DAYS_LAST_YEAR,
-} from "./holidays.generated";
+import { CLOSED_DAY_NAMES, CLOSED_DAYS_BY_YEAR, CLOSED_DAYS_FIRST_YEAR, CLOSED_DAYS_LAST_YEAR } from "./holidays.generated";
 
 /** A day the company is closed, e.g. { date: '2026-12-24', name: 'julafton' }. */
 export type ClosedDay = { date: IsoDate; name: string };
@@ -37,7 +32,7 @@ export function closedDayName(date: IsoDate): string | null {
   return yearTable(Number(date.slice(0, 4))).get(date.slice(5, 7) + date.slice(8, 10)) ?? null;
 }
 
-/** True when `date` is a public holiday or midsommar-, jul- or nyårsafton (DECISIONS 22). */
+/** True when `date` is a public holiday or midsommar-, jul- or nyårsafton (rules D22). */
 export function isClosedDay(date: IsoDate): boolean {
   return closedDayName(date) !== null;
 }

@@ -1,5 +1,5 @@
 // Booking rules shared by the client and the server: pure, no I/O, no clock and no machine time
-// zone (`now`, `today` and the time zone are always parameters). See DECISIONS 1-8, SPEC §4, §5, §9.
+// zone (`now`, `today` and the time zone are always parameters). See rules D1-D8, rules §4, §5, §9.
 export {
   BOOKING_TIME_ZONE,
   WEEKDAY,
@@ -32,6 +32,7 @@ export {
   isServiceType,
   isSlotInFuture,
   parseTimeSlot,
+  rescheduleSlots,
   ruleSlots,
   slotInstants,
   slotsOverlap,
@@ -40,15 +41,8 @@ export {
   type TimeRange,
   type TimeSlot,
 } from "./slots";
+export { occupiedRange, occupiedRangeOf, rangeInstants, storedRange, takesRestOfDay } from "./occupied";
 export { closedDayName, closedDaysOfYear, isClosedDay, type ClosedDay } from "./holidays";
 export { STATUS_AFTER, TECHNICIAN_ACTIONS, technicianMay, technicianRefusal, type TechnicianAction } from "./technician-transitions";
 export { indicativePrice, isFixedPriceServiceModel, priceNote } from "./prices";
-export {
-  HEAT_PUMP_MODEL_SUGGESTIONS,
-  bookingInfoText,
-  dateRejectionMessage,
-  installationHint,
-  priceText,
-  ruleText,
-  timeSlotText,
-} from "./text";
+export { HEAT_PUMP_MODEL_SUGGESTIONS, bookingInfoText, dateRejectionMessage, installationHint, priceText, ruleText, staffTimeText, timeSlotText } from "./text";

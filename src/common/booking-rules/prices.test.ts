@@ -4,7 +4,7 @@ import { indicativePrice, isFixedPriceServiceModel, priceNote } from "./prices";
 import { BOOKING_LIMITS, type DateRejection } from "./slots";
 import { HEAT_PUMP_MODEL_SUGGESTIONS, bookingInfoText, dateRejectionMessage, installationHint, priceText } from "./text";
 
-describe("indicativePrice (SPEC §9)", () => {
+describe("indicativePrice (rules §9)", () => {
   it.each([
     ["service", "Toshiba Haori", "2 500 kr"],
     ["service", "toshiba daiseikai 9", "2 500 kr"],
@@ -44,7 +44,7 @@ describe("indicativePrice (SPEC §9)", () => {
 });
 
 describe("Swedish texts of the booking rules", () => {
-  it("lists the model suggestions of SPEC §2", () => {
+  it("lists the model suggestions of rules §2", () => {
     expect(HEAT_PUMP_MODEL_SUGGESTIONS).toEqual([
       "Toshiba Haori",
       "Daiseikai",

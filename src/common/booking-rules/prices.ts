@@ -1,4 +1,4 @@
-// SPEC §9 indicative prices, as Swedish display text.
+// rules §9 indicative prices, as Swedish display text.
 import type { ServiceType } from "../constants";
 import { priceText } from "./text";
 
@@ -6,13 +6,13 @@ import { priceText } from "./text";
 // precedes it, so 'Panasonic CS-LZ25' and 'toshiba haori' match but 'Holz' does not.
 const AIR_TO_AIR_MODEL = /(?<!\p{L})(toshiba|panasonic|haori|daiseikai|shorai|seiya|flagship|lz)/iu;
 
-/** True when the model names one of the air/air pumps SPEC §9 gives the fixed service price. */
+/** True when the model names one of the air/air pumps rules §9 gives the fixed service price. */
 export function isFixedPriceServiceModel(heatpumpModel: string | null | undefined): boolean {
   return !!heatpumpModel && AIR_TO_AIR_MODEL.test(heatpumpModel);
 }
 
 /**
- * The indicative price shown for a service type (SPEC §9): service '2 500 kr' for the air/air
+ * The indicative price shown for a service type (rules §9): service '2 500 kr' for the air/air
  * models, otherwise '2 500–5 000 kr'; installation '6 500 kr'; troubleshooting '2 500 kr';
  * hembesok 'Kostnadsfritt'; anything else 'Kontakta oss för pris'. See priceNote for the line under it.
  */

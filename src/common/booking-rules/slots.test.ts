@@ -16,6 +16,7 @@ import {
   isBookableSlot,
   isSlotInFuture,
   parseTimeSlot,
+  rescheduleSlots,
   ruleSlots,
   slotInstants,
   slotsOverlap,
@@ -32,17 +33,7 @@ const SERVICE_MONDAY = ["08:00-10:00", "10:00-12:00", "12:00-14:00", "14:00-16:0
 const SERVICE_TUE_FRI = ["15:30-17:30"];
 const SERVICE_SATURDAY = ["12:00-14:00", "14:00-16:00"];
 const INSTALLATION = ["08:00-10:00", "10:00-12:00"];
-const HEMBESOK = [
-  "10:00-10:30",
-  "10:30-11:00",
-  "11:00-11:30",
-  "11:30-12:00",
-  "12:00-12:30",
-  "12:30-13:00",
-  "13:00-13:30",
-  "13:30-14:00",
-  "14:00-14:30",
-];
+const HEMBESOK = ["10:00-10:30", "10:30-11:00", "11:00-11:30", "11:30-12:00", "12:00-12:30", "12:30-13:00", "13:00-13:30", "13:30-14:00", "14:00-14:30"];
 const HEMBESOK_WEDNESDAY = [...HEMBESOK, "17:00-17:30", "17:30-18:00"];
 
 describe("the fixed clock", () => {
@@ -69,9 +60,7 @@ describe("slots for every weekday of every service type", () => {
     installation: [[], INSTALLATION, INSTALLATION, INSTALLATION, INSTALLATION, INSTALLATION, []],
     hembesok: [HEMBESOK, HEMBESOK, HEMBESOK_WEDNESDAY, HEMBESOK, HEMBESOK, [], []],
   };
-  const cases = SERVICE_TYPES.flatMap((type) =>
-    week.map(([dayName, date], i) => ({ type, dayName, date, slots: expected[type][i] })),
-  );
+  const cases = SERVICE_TYPES.flatMap((type) => week.map(([dayName, date], i) => ({ type, dayName, date, slots: expected[type][i] })));
 
   it.each(cases)("$type on a $dayName ($date): $slots", ({ type, date, slots }) => {
     expect(labels(ruleSlots(type, date))).toEqual(slots);
@@ -88,7 +77,7 @@ describe("slots for every weekday of every service type", () => {
     expect(isBookableSlot("service", "2026-04-13", " 08:00-10:00", TODAY)).toBe(false);
   });
 
-  it("gives each slot its length from SPEC §9", () => {
+  it("gives each slot its length from rules §9", () => {
     for (const type of SERVICE_TYPES)
       for (const [, date] of week)
         for (const slot of ruleSlots(type, date)) {
@@ -104,7 +93,7 @@ describe("slots for every weekday of every service type", () => {
   });
 });
 
-describe("lead time and horizon (DECISIONS 2)", () => {
+describe("lead time and horizon (rules D2)", () => {
   // Each `today` is picked so that both dates of a pair fall on a weekday the type is offered.
   it.each([
     // type, today, date, days ahead, bookable
@@ -176,7 +165,7 @@ describe("lead time and horizon (DECISIONS 2)", () => {
   });
 });
 
-describe("daylight-saving days (DECISIONS 1)", () => {
+describe("daylight-saving days (rules D1)", () => {
   // 2026-03-29 and 2026-10-25 are Sundays; the days around them keep their usual wall-clock slots.
   it("keeps wall-clock slots on the days around the changes", () => {
     expect(labels(ruleSlots("service", "2026-03-28"))).toEqual(SERVICE_SATURDAY);
@@ -213,7 +202,7 @@ describe("daylight-saving days (DECISIONS 1)", () => {
   });
 });
 
-describe("firstBookableDate: the date the wizard picks by itself (SPEC §4)", () => {
+describe("firstBookableDate: the date the wizard picks by itself (rules §4)", () => {
   it.each([
     // type, today, expected
     ["service", "2026-03-02", "2026-03-16"], // Monday + 14 = Monday
@@ -264,7 +253,7 @@ describe("bookableDatesInRange", () => {
     expect(dates.at(-1)).toBe("2026-05-15");
     expect(dates.every((d) => isBookableDate("service", d, "2026-03-02"))).toBe(true);
     // 61 days minus 8 Sundays and 4 holidays on weekdays (långfredagen, annandag påsk, första maj,
-    // Kristi himmelsfärdsdag; DECISIONS 22).
+    // Kristi himmelsfärdsdag; rules D22).
     expect(dates).toHaveLength(49);
     expect(dates).not.toContain("2026-04-03");
   });
@@ -349,7 +338,7 @@ describe("withAvailability", () => {
   });
 });
 
-describe("staff-made bookings (DECISIONS 6, SPEC §5)", () => {
+describe("staff-made bookings (rules D6, rules §5)", () => {
   it.each([
     ["installation", "2026-03-02", ["08:00-10:00", "09:00-11:00", "10:00-12:00"]],
     ["installation", "2026-03-08", ["08:00-10:00", "09:00-11:00", "10:00-12:00"]], // any day, Sunday too
@@ -371,8 +360,15 @@ describe("staff-made bookings (DECISIONS 6, SPEC §5)", () => {
     expect(isAdminBookableSlot("service", "2026-03-01", "08:00-10:00", TODAY)).toBe(false);
   });
 
-  it("offers the reschedule times of SPEC §5", () => {
+  it("offers the reschedule times of rules §5", () => {
     expect(labels([...RESCHEDULE_SLOTS])).toEqual(["08:00-10:00", "10:00-12:00", "12:00-14:00", "14:00-16:00", "16:00-18:00"]);
+  });
+
+  it("keeps a home visit's 30-minute times in the reschedule dialog, and gives the others the two-hour ones", () => {
+    expect(labels(rescheduleSlots("installation", "2026-03-04"))).toEqual(labels([...RESCHEDULE_SLOTS]));
+    expect(labels(rescheduleSlots("hembesok", "2026-03-04"))).toEqual(labels(adminSlots("hembesok", "2026-03-04")));
+    expect(rescheduleSlots("hembesok", "2026-03-04")).toHaveLength(11); // a Wednesday: nine by day and two in the evening
+    expect(rescheduleSlots("service", "2026-02-30")).toEqual([]);
   });
 
   it("knows whether a slot has already started", () => {

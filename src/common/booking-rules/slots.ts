@@ -1,7 +1,7 @@
 // Which dates and time slots can be booked. Pure functions: `today` (a date in Stockholm, see
 // todayIn) and `now` are always passed in, so the client and the server compute the same answer.
-// Rules: DECISIONS 2-3 and 6, SPEC §4, §5 and §9. Availability against bookings and blocked
-// times is the server's concern (DECISIONS 4-5); slotsOverlap is the shared piece of it.
+// Rules: rules D2-D3 and D6, rules §4, §5 and §9. Availability against bookings and blocked
+// times is the server's concern (rules D4-D5); slotsOverlap is the shared piece of it.
 import { SERVICE_TYPES, type ServiceType } from "../constants";
 import {
   addDays,
@@ -23,21 +23,21 @@ export type TimeSlot = { start: WallTime; end: WallTime; label: string };
 /** Anything with a start and an end time, e.g. a TimeSlot or a blocked time (startTime/endTime mapped). */
 export type TimeRange = { start: WallTime; end: WallTime };
 
-/** SPEC §9 business constants. */
+/** rules §9 business constants. */
 export const BOOKING_LIMITS = {
-  /** DECISIONS 2: d - today must be at least this many days. */
+  /** rules D2: d - today must be at least this many days. */
   leadDays: { service: 14, installation: 14, troubleshooting: 14, hembesok: 3 } satisfies Record<ServiceType, number>,
-  /** DECISIONS 2: d - today must be at most this many days. */
+  /** rules D2: d - today must be at most this many days. */
   horizonDays: 74,
-  /** SPEC §4: the wizard auto-selects the first bookable date within this many days from tomorrow. */
+  /** rules §4: the wizard auto-selects the first bookable date within this many days from tomorrow. */
   autoSelectSearchDays: 30,
-  /** SPEC §9: slot length in minutes. */
+  /** rules §9: slot length in minutes. */
   slotMinutes: { service: 120, installation: 120, troubleshooting: 120, hembesok: 30 } satisfies Record<ServiceType, number>,
 } as const;
 
 const { monday, tuesday, wednesday, thursday, friday, saturday } = WEEKDAY;
 
-/** SPEC §5: days of the week each service type can be booked publicly (never Sunday). */
+/** rules §5: days of the week each service type can be booked publicly (never Sunday). */
 export const BOOKING_WEEKDAYS: Readonly<Record<ServiceType, readonly Weekday[]>> = {
   service: [monday, tuesday, wednesday, thursday, friday, saturday],
   troubleshooting: [monday, tuesday, wednesday, thursday, friday, saturday],
@@ -78,7 +78,7 @@ export function slotsOverlap(a: TimeRange, b: TimeRange): boolean {
 
 /**
  * Marks each slot available unless it overlaps one of the `busy` ranges (active bookings of the
- * date, and blocked times that apply to the service type; DECISIONS 4-5). Pure; the caller picks `busy`.
+ * date, and blocked times that apply to the service type; rules D4-D5). Pure; the caller picks `busy`.
  */
 export function withAvailability(slots: readonly TimeSlot[], busy: readonly TimeRange[]): (TimeSlot & { available: boolean })[] {
   return slots.map((slot) => ({ ...slot, available: !busy.some((range) => slotsOverlap(slot, range)) }));
@@ -96,7 +96,7 @@ function series(from: WallTime, lastStart: WallTime, minutes: number): readonly 
   return slots(...labels);
 }
 
-// DECISIONS 3. Monday's 14:00-16:00 and 15:30-17:30 overlap on purpose: booking one blocks the other (DECISIONS 5).
+// rules D3. Monday's 14:00-16:00 and 15:30-17:30 overlap on purpose: booking one blocks the other (rules D5).
 const SERVICE_MONDAY = slots("08:00-10:00", "10:00-12:00", "12:00-14:00", "14:00-16:00", "15:30-17:30");
 const SERVICE_TUE_FRI = slots("15:30-17:30");
 const SERVICE_SATURDAY = slots("12:00-14:00", "14:00-16:00");
@@ -123,7 +123,7 @@ function weekdaySlots(serviceType: ServiceType, day: Weekday): readonly TimeSlot
 
 /**
  * The slots a service type offers on the weekday of `date`, ignoring lead time and horizon
- * (DECISIONS 3). Empty for days the type is not offered and for an invalid date or service type.
+ * (rules D3). Empty for days the type is not offered and for an invalid date or service type.
  */
 export function ruleSlots(serviceType: ServiceType, date: IsoDate): TimeSlot[] {
   if (!isIsoDate(date)) return [];
@@ -134,9 +134,9 @@ export function ruleSlots(serviceType: ServiceType, date: IsoDate): TimeSlot[] {
 export type DateRejection = "invalid-date" | "too-soon" | "too-late" | "sunday" | "holiday" | "weekday";
 
 /**
- * The first rule a date breaks for a public booking, or null when it is bookable (DECISIONS 2):
+ * The first rule a date breaks for a public booking, or null when it is bookable (rules D2):
  * d - today >= lead days (3 hembesok, 14 others; this also excludes past dates), d - today <= 74,
- * not a Sunday, not a public holiday nor midsommar-, jul- or nyårsafton (DECISIONS 22), and a
+ * not a Sunday, not a public holiday nor midsommar-, jul- or nyårsafton (rules D22), and a
  * weekday the service type is offered on.
  */
 export function dateRejection(serviceType: ServiceType, date: IsoDate, today: IsoDate): DateRejection | null {
@@ -151,7 +151,7 @@ export function dateRejection(serviceType: ServiceType, date: IsoDate, today: Is
   return null;
 }
 
-/** True when a customer may book `serviceType` on `date` (DECISIONS 2). */
+/** True when a customer may book `serviceType` on `date` (rules D2). */
 export function isBookableDate(serviceType: ServiceType, date: IsoDate, today: IsoDate): boolean {
   return dateRejection(serviceType, date, today) === null;
 }
@@ -190,27 +190,23 @@ export function bookableDatesInRange(serviceType: ServiceType, from: IsoDate, to
 }
 
 /**
- * SPEC §4: the date the wizard selects when none is chosen: the first bookable date from tomorrow,
+ * rules §4: the date the wizard selects when none is chosen: the first bookable date from tomorrow,
  * looking at most `searchDays` days ahead (tomorrow … today + searchDays). Null when there is none.
  */
-export function firstBookableDate(
-  serviceType: ServiceType,
-  today: IsoDate,
-  searchDays: number = BOOKING_LIMITS.autoSelectSearchDays,
-): IsoDate | null {
+export function firstBookableDate(serviceType: ServiceType, today: IsoDate, searchDays: number = BOOKING_LIMITS.autoSelectSearchDays): IsoDate | null {
   if (!isIsoDate(today) || searchDays < 1) return null;
   return bookableDatesInRange(serviceType, addDays(today, 1), addDays(today, searchDays), today)[0] ?? null;
 }
 
 // --- Staff-made bookings -------------------------------------------------------------------------
 
-// SPEC §5 Admin create booking: installation starts at 08, 09 or 10 and lasts two hours;
+// rules §5 Admin create booking: installation starts at 08, 09 or 10 and lasts two hours;
 // service and troubleshooting take the two-hour intervals 08-18; hembesok keeps its 30-minute slots.
 const ADMIN_INSTALLATION = slots("08:00-10:00", "09:00-11:00", "10:00-12:00");
 const ADMIN_TWO_HOUR = slots("08:00-10:00", "10:00-12:00", "12:00-14:00", "14:00-16:00", "16:00-18:00");
 
 /**
- * Slots an admin may choose when creating a booking (DECISIONS 6). They do not depend on the
+ * Slots an admin may choose when creating a booking (rules D6). They do not depend on the
  * weekday, except that hembesok adds its Wednesday evening slots; conflicts are still checked.
  */
 export function adminSlots(serviceType: ServiceType, date: IsoDate): TimeSlot[] {
@@ -229,8 +225,8 @@ export function adminSlots(serviceType: ServiceType, date: IsoDate): TimeSlot[] 
 }
 
 /**
- * DECISIONS 6: an admin may book any date from today on, with no horizon and no weekday rule. Public
- * holidays (DECISIONS 22) are allowed too: they close the public booking, but staff decide
+ * rules D6: an admin may book any date from today on, with no horizon and no weekday rule. Public
+ * holidays (rules D22) are allowed too: they close the public booking, but staff decide
  * themselves when they work (e.g. an urgent repair on annandag jul).
  */
 export function isAdminBookableDate(date: IsoDate, today: IsoDate): boolean {
@@ -242,21 +238,23 @@ export function isAdminBookableSlot(serviceType: ServiceType, date: IsoDate, tim
   return isAdminBookableDate(date, today) && adminSlots(serviceType, date).some((s) => s.label === timeSlot);
 }
 
-/** SPEC §5 Reschedule: the times offered when staff move a booking. */
+/** rules §5 Reschedule: the times offered when staff move a booking. */
 export const RESCHEDULE_SLOTS: readonly TimeSlot[] = ADMIN_TWO_HOUR;
 
+/** The times the reschedule dialog offers on `date`: a home visit keeps its 30-minute slots, the others get RESCHEDULE_SLOTS. */
+export function rescheduleSlots(serviceType: ServiceType, date: IsoDate): TimeSlot[] {
+  if (!isIsoDate(date)) return [];
+  return serviceType === "hembesok" ? adminSlots("hembesok", date) : [...RESCHEDULE_SLOTS];
+}
+
 /** The instants a slot on `date` starts and ends (for storage, .ics files and "has it passed?"). Null for a bad label. */
-export function slotInstants(
-  date: IsoDate,
-  timeSlot: string,
-  timeZone: string = BOOKING_TIME_ZONE,
-): { start: Date; end: Date } | null {
+export function slotInstants(date: IsoDate, timeSlot: string, timeZone: string = BOOKING_TIME_ZONE): { start: Date; end: Date } | null {
   const slot = parseTimeSlot(timeSlot);
   if (!slot || !isIsoDate(date)) return null;
   return { start: zonedInstant(date, slot.start, timeZone), end: zonedInstant(date, slot.end, timeZone) };
 }
 
-/** SPEC §5 Reschedule: true when the slot starts after `now` ('Du kan inte boka en tid som redan har passerat.'). */
+/** rules §5 Reschedule: true when the slot starts after `now` ('Du kan inte boka en tid som redan har passerat.'). */
 export function isSlotInFuture(date: IsoDate, timeSlot: string, now: Date, timeZone: string = BOOKING_TIME_ZONE): boolean {
   const instants = slotInstants(date, timeSlot, timeZone);
   return instants !== null && instants.start.getTime() > now.getTime();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BOOKING_STATUSES, type BookingStatus } from "@/common/constants";
 import { STATUS_AFTER, TECHNICIAN_ACTIONS, technicianMay, technicianRefusal, type TechnicianAction } from "./technician-transitions";
 
-// SPEC §4 and DECISIONS 7, as a table: every action from every status.
+// rules §4 and rules D7, as a table: every action from every status.
 const ALLOWED: Record<TechnicianAction, BookingStatus[]> = {
   start: ["planned", "confirmed", "rescheduled"],
   cancel: ["planned", "confirmed", "rescheduled"],

@@ -1,6 +1,6 @@
 import { BOOKING_STATUS_LABELS, type BookingStatus } from "@/common/constants";
 
-// What a technician may do with a visit (SPEC §4 booking status, DECISIONS 7): start it when it is
+// What a technician may do with a visit (rules §4 booking status, rules D7): start it when it is
 // planned or confirmed (or moved, 'rescheduled': still a visit to make), cancel it in the same
 // states, and complete it only by registering the service report of a visit in progress. Admins set
 // any status from their own screens; these rules are the technician portal's, on both sides.

@@ -1,10 +1,10 @@
-// Swedish texts that belong to the booking rules: prices (SPEC §9), the wizard's step 2 hints and
-// info texts (SPEC §2), and messages for dates and slots that break a rule (server answers).
+// Swedish texts that belong to the booking rules: prices (rules §9), the wizard's step 2 hints and
+// info texts (rules §2), and messages for dates and slots that break a rule (server answers).
 import { SERVICE_TYPE_LABELS, type ServiceType } from "../constants";
 import { closedDayName } from "./holidays";
 import { BOOKING_LIMITS, type DateRejection } from "./slots";
 
-/** SPEC §2 step 1: suggestions for the heat pump model field (a datalist). */
+/** rules §2 step 1: suggestions for the heat pump model field (a datalist). */
 export const HEAT_PUMP_MODEL_SUGGESTIONS = [
   "Toshiba Haori",
   "Daiseikai",
@@ -20,7 +20,7 @@ export const HEAT_PUMP_MODEL_SUGGESTIONS = [
 ] as const;
 
 export const priceText = {
-  // SPEC §9 indicative prices (SEK, VAT included).
+  // rules §9 indicative prices (SEK, VAT included).
   serviceAirToAir: "2 500 kr",
   serviceRange: "2 500–5 000 kr",
   installation: "6 500 kr",
@@ -34,14 +34,14 @@ export const priceText = {
     troubleshooting: "Inklusive felsökning och resa, efter ROT-avdrag.",
     hembesok: "30 minuter",
   } satisfies Record<ServiceType, string>,
-  /** SPEC §2 step 3 summary. */
+  /** rules §2 step 3 summary. */
   indicativeNote: "Priset är preliminärt. Slutligt pris bekräftas innan arbetet påbörjas.",
-  /** SPEC §9 warranty notice. */
+  /** rules §9 warranty notice. */
   warrantyNotice:
     "Om garantin har gått ut eller felet beror på felaktig användning faktureras 2 500 kr efter ROT-avdrag. Garantiärenden registreras hos tillverkaren och hanteras enligt tillverkarens process.",
 } as const;
 
-/** SPEC §2 step 2: hint box shown for installation. */
+/** rules §2 step 2: hint box shown for installation. */
 export const installationHint = {
   title: "Beräknad tid för installation",
   items: [
@@ -51,15 +51,12 @@ export const installationHint = {
   ],
 } as const;
 
-/** SPEC §2 step 2: when each service type can be booked. */
+/** rules §2 step 2: when each service type can be booked. */
 export const bookingInfoText: Record<ServiceType, string> = {
-  hembesok:
-    "Hembesök kan bokas tidigast 3 dagar i förväg, måndag–fredag kl. 10:00–14:30. På onsdagar även kl. 17:00–18:00.",
+  hembesok: "Hembesök kan bokas tidigast 3 dagar i förväg, måndag–fredag kl. 10:00–14:30. På onsdagar även kl. 17:00–18:00.",
   installation: "Installation kan bokas tidigast två veckor i förväg, tisdag–lördag.",
-  service:
-    "Service kan bokas tidigast två veckor i förväg: måndagar hela dagen, tisdag–fredag från kl. 15:30 och lördagar kl. 12:00–16:00.",
-  troubleshooting:
-    "Felsökning kan bokas tidigast två veckor i förväg: måndagar hela dagen, tisdag–fredag från kl. 15:30 och lördagar kl. 12:00–16:00.",
+  service: "Service kan bokas tidigast två veckor i förväg: måndagar hela dagen, tisdag–fredag från kl. 15:30 och lördagar kl. 12:00–16:00.",
+  troubleshooting: "Felsökning kan bokas tidigast två veckor i förväg: måndagar hela dagen, tisdag–fredag från kl. 15:30 och lördagar kl. 12:00–16:00.",
 };
 
 const WEEKDAY_RULES: Record<ServiceType, string> = {
@@ -78,13 +75,10 @@ export const ruleText = {
       : `${SERVICE_TYPE_LABELS[serviceType]} kan bokas tidigast två veckor i förväg.`,
   tooLate: `Det går inte att boka mer än ${BOOKING_LIMITS.horizonDays} dagar i förväg.`,
   sunday: "Det går inte att boka på söndagar.",
-  /** DECISIONS 22, with the day's name when it is known ('Vi har stängt på julafton.'). */
+  /** rules D22, with the day's name when it is known ('Vi har stängt på julafton.'). */
   holiday: (name: string | null) =>
-    name
-      ? `Vi har stängt på ${name}. Välj ett annat datum.`
-      : "Vi har stängt på helgdagar och på midsommar-, jul- och nyårsafton. Välj ett annat datum.",
-  weekday: (serviceType: ServiceType) =>
-    `${SERVICE_TYPE_LABELS[serviceType]} kan bara bokas ${WEEKDAY_RULES[serviceType]}.`,
+    name ? `Vi har stängt på ${name}. Välj ett annat datum.` : "Vi har stängt på helgdagar och på midsommar-, jul- och nyårsafton. Välj ett annat datum.",
+  weekday: (serviceType: ServiceType) => `${SERVICE_TYPE_LABELS[serviceType]} kan bara bokas ${WEEKDAY_RULES[serviceType]}.`,
   slotNotOffered: (timeSlot: string) => `Tiden ${timeSlot} går inte att boka det valda datumet.`,
   pastDate: "Du kan inte boka ett datum som redan har passerat.",
   pastTime: "Du kan inte boka en tid som redan har passerat.",
@@ -96,6 +90,20 @@ export const ruleText = {
  */
 export function timeSlotText(label: string): string {
   return label.replace(/^(\d{2}:\d{2})-(\d{2}:\d{2})$/, "$1–$2");
+}
+
+/**
+ * A booking's time as staff read it (rules D24): its slot, or for a visit that holds more than
+ * its slot (an installation takes the rest of the day) the whole range it holds and the window the
+ * customer was given to expect the technician: '08:00–17:00 (ankomst 08:00–10:00)'. Customers
+ * only ever see the window.
+ */
+export function staffTimeText(booking: { timeSlot: string; endTime?: string | null }): string {
+  const window = timeSlotText(booking.timeSlot);
+  const slot = /^(\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(booking.timeSlot);
+  const end = booking.endTime?.slice(0, 5);
+  if (!slot || !end || end === slot[2]) return window;
+  return `${slot[1]}–${end} (ankomst ${window})`;
 }
 
 /** The Swedish message for a DateRejection, e.g. for a 400 answer from the server; `date` names a holiday. */

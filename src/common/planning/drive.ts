@@ -54,10 +54,15 @@ export type Leg = Drive & { fromId: number; toId: number; gapMinutes: number; fi
 /**
  * The legs between consecutive visits of one day (sorted by start here), each with its drive, the
  * gap between the end of one visit and the start of the next, and whether the drive fits in it.
+ * A visit ends when its time does (`endTime`: an installation at the end of its working day,
+ * rules D24), else when its slot does.
  */
-export function dayLegs<T extends Place & { id: number; timeSlot: string }>(visits: readonly T[]): Leg[] {
+export function dayLegs<T extends Place & { id: number; timeSlot: string; endTime?: string }>(visits: readonly T[]): Leg[] {
   const timed = visits
-    .map((visit) => ({ visit, slot: parseTimeSlot(visit.timeSlot) }))
+    .map((visit) => {
+      const slot = parseTimeSlot(visit.timeSlot);
+      return { visit, slot: slot && visit.endTime ? { ...slot, end: visit.endTime.slice(0, 5) } : slot };
+    })
     .filter((v): v is { visit: T; slot: NonNullable<ReturnType<typeof parseTimeSlot>> } => v.slot !== null)
     .sort((a, b) => minutesOf(a.slot.start) - minutesOf(b.slot.start));
   return timed.slice(1).map(({ visit, slot }, i) => {

@@ -1,4 +1,4 @@
-// The planning and statistics figures of SPEC §9, one definition each for the screens and the server.
+// The planning and statistics figures of rules §9, one definition each for the screens and the server.
 
 /** Route optimisation: an estimated half hour of driving per city, rounded up to whole hours. */
 export const estimatedDrivingHours = (cityCount: number) => Math.ceil(cityCount * 0.5);

@@ -24,7 +24,7 @@ describe("Swedish weeks", () => {
   });
 });
 
-describe("the formulas of SPEC §9", () => {
+describe("the formulas of rules §9", () => {
   it("estimates half an hour of driving per city, rounded up to hours", () => {
     expect([0, 1, 2, 3, 4, 5].map(estimatedDrivingHours)).toEqual([0, 1, 1, 2, 2, 3]);
   });
@@ -55,9 +55,15 @@ describe("drives between visits", () => {
   });
 
   it("use coordinates when both places have them: 63.6 km × 1.3 at 60 km/h ≈ 83 min, rounded up to 85", () => {
-    expect(driveBetween({ coordinates: uppsala, postalCode: "753 20" }, { coordinates: stockholm, postalCode: "111 22" })).toEqual({ minutes: 85, method: "coordinates" });
+    expect(driveBetween({ coordinates: uppsala, postalCode: "753 20" }, { coordinates: stockholm, postalCode: "111 22" })).toEqual({
+      minutes: 85,
+      method: "coordinates",
+    });
     // The same spot still takes the shortest drive counted.
-    expect(driveBetween({ coordinates: uppsala, postalCode: "753 20" }, { coordinates: uppsala, postalCode: "753 20" })).toEqual({ minutes: 5, method: "coordinates" });
+    expect(driveBetween({ coordinates: uppsala, postalCode: "753 20" }, { coordinates: uppsala, postalCode: "753 20" })).toEqual({
+      minutes: 5,
+      method: "coordinates",
+    });
   });
 
   it("fall back to postal-code proximity, and say so", () => {
@@ -85,5 +91,13 @@ describe("drives between visits", () => {
     ]);
     expect(tight).toEqual([{ fromId: 1, toId: 2, minutes: 85, method: "coordinates", gapMinutes: 0, fits: false }]);
     expect(dayLegs([{ id: 1, timeSlot: "08:00-10:00", postalCode: "753 20" }])).toEqual([]);
+  });
+
+  it("count an installation's gap from the end of its working day, not its start window (rules D24)", () => {
+    const legs = dayLegs([
+      { id: 1, timeSlot: "08:00-10:00", endTime: "17:00", postalCode: "753 20", coordinates: null },
+      { id: 2, timeSlot: "17:30-18:00", endTime: "18:00", postalCode: "753 31", coordinates: null },
+    ]);
+    expect(legs).toEqual([{ fromId: 1, toId: 2, minutes: 15, method: "postalCode", gapMinutes: 30, fits: true }]);
   });
 });

@@ -1,7 +1,7 @@
 import { getISOWeek, getISOWeekYear, startOfISOWeek } from "date-fns";
 import { addDays, type IsoDate } from "../booking-rules";
 
-// Swedish weeks (SPEC §9 technician planning): they start on Monday and are numbered as ISO 8601
+// Swedish weeks (rules §9 technician planning): they start on Monday and are numbered as ISO 8601
 // says (week 1 holds the year's first Thursday), as Swedish calendars do.
 
 const noonOf = (date: IsoDate) => new Date(`${date}T12:00:00Z`);

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { CHECKLIST_GROUPS, co2Equivalent, customerMaySign, formatTonnes, leakChecksRequired, signingLinkAvailable, statusWhenFinished, toggleAll } from "./rules";
+import {
+  CHECKLIST_GROUPS,
+  co2Equivalent,
+  customerMaySign,
+  formatTonnes,
+  leakChecksRequired,
+  signingLinkAvailable,
+  statusWhenFinished,
+  toggleAll,
+} from "./rules";
 
-describe("CO2-equivalent of the refrigerant charge (DECISIONS 21)", () => {
+describe("CO2-equivalent of the refrigerant charge (rules D21)", () => {
   it.each([
     ["R32", 1, 0.675],
     ["R32", 7.4, 4.995],
@@ -32,7 +41,7 @@ describe("CO2-equivalent of the refrigerant charge (DECISIONS 21)", () => {
   });
 });
 
-describe("protocol status (SPEC §4)", () => {
+describe("protocol status (rules §4)", () => {
   it("finishing needs the technician's signature; the customer's makes it fully signed", () => {
     expect(statusWhenFinished({ technicianSignature: null, customerSignature: null })).toBeNull();
     expect(statusWhenFinished({ technicianSignature: null, customerSignature: "kund" })).toBeNull();
@@ -54,7 +63,7 @@ describe("protocol status (SPEC §4)", () => {
 });
 
 describe("checklists", () => {
-  it("has the ten groups of SPEC §3 with their fields", () => {
+  it("has the ten groups of rules §3 with their fields", () => {
     expect(Object.keys(CHECKLIST_GROUPS)).toHaveLength(10);
     expect(Object.keys(CHECKLIST_GROUPS.customerHandover.items)).toEqual([
       "operatingInstructionsProvided",

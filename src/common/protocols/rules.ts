@@ -1,9 +1,9 @@
 import type { ProtocolStatus } from "@/common/constants";
 
 // Installation protocol rules shared by the technician's form, the customer's signing page and the
-// server (SPEC §4 installation protocol status, §5 installation protocol; DECISIONS 21 F-gas).
+// server (rules §4 installation protocol status, §5 installation protocol; rules D21 F-gas).
 
-/** Global warming potential per kg (DECISIONS 21). */
+/** Global warming potential per kg (rules D21). */
 export const GWP = { R32: 675, R410A: 2088, R290: 3 } as const;
 export type Refrigerant = keyof typeof GWP;
 
@@ -28,7 +28,7 @@ export function formatTonnes(tonnes: number): string {
 type Signatures = { technicianSignature: string | null; customerSignature: string | null };
 
 /**
- * SPEC §4: finishing needs the technician's signature and makes the protocol fully signed when the
+ * rules §4: finishing needs the technician's signature and makes the protocol fully signed when the
  * customer signed on the spot, else technician-signed (waiting for the customer). Null: cannot finish.
  */
 export function statusWhenFinished(protocol: Signatures): ProtocolStatus | null {
@@ -36,36 +36,69 @@ export function statusWhenFinished(protocol: Signatures): ProtocolStatus | null 
   return protocol.customerSignature ? "fully-signed" : "technician-signed";
 }
 
-/** SPEC §4: the customer may sign only when the technician has signed and the customer has not. */
+/** rules §4: the customer may sign only when the technician has signed and the customer has not. */
 export function customerMaySign(protocol: Signatures): boolean {
   return Boolean(protocol.technicianSignature) && !protocol.customerSignature;
 }
 
-/** SPEC §4: the signing link is offered only while the protocol waits for the customer. */
+/** rules §4: the signing link is offered only while the protocol waits for the customer. */
 export function signingLinkAvailable(status: ProtocolStatus): boolean {
   return status === "technician-signed";
 }
 
-/** SPEC §3 boolean groups, in the order the form and the customer's page show them, with Swedish labels. */
+/** rules §3 boolean groups, in the order the form and the customer's page show them, with Swedish labels. */
 export const CHECKLIST_GROUPS = {
   installedItems: { title: "Installerade komponenter", items: { heatPump: "Värmepump", pipes: "Rör", accessories: "Tillbehör", electrical: "Elanslutning" } },
   preInstallationChecks: {
     title: "Kontroller före installation",
-    items: { electricalConnection: "Elanslutning kontrollerad", drainageSystem: "Dränering kontrollerad", mountingLocation: "Monteringsplats kontrollerad", refrigerantLines: "Köldmedieledningar kontrollerade", toolsAndMaterials: "Verktyg och material på plats" },
+    items: {
+      electricalConnection: "Elanslutning kontrollerad",
+      drainageSystem: "Dränering kontrollerad",
+      mountingLocation: "Monteringsplats kontrollerad",
+      refrigerantLines: "Köldmedieledningar kontrollerade",
+      toolsAndMaterials: "Verktyg och material på plats",
+    },
   },
   installationSteps: {
     title: "Installationssteg",
-    items: { indoorUnitMounted: "Innedel monterad", outdoorUnitMounted: "Utedel monterad", refrigerantLinesConnected: "Köldmedieledningar anslutna", electricalConnectionsCompleted: "Elanslutningar klara", drainageConnected: "Dränering ansluten", systemTested: "Systemet testat" },
+    items: {
+      indoorUnitMounted: "Innedel monterad",
+      outdoorUnitMounted: "Utedel monterad",
+      refrigerantLinesConnected: "Köldmedieledningar anslutna",
+      electricalConnectionsCompleted: "Elanslutningar klara",
+      drainageConnected: "Dränering ansluten",
+      systemTested: "Systemet testat",
+    },
   },
   technicalChecks: {
     title: "Tekniska kontroller",
-    items: { pressureTest: "Tryckprov", insulationMeasurement: "Isolationsmätning", testRun: "Provkörning", refrigerantAmount: "Köldmediemängd kontrollerad", operatingValues: "Driftvärden kontrollerade" },
+    items: {
+      pressureTest: "Tryckprov",
+      insulationMeasurement: "Isolationsmätning",
+      testRun: "Provkörning",
+      refrigerantAmount: "Köldmediemängd kontrollerad",
+      operatingValues: "Driftvärden kontrollerade",
+    },
   },
-  electricalTests: { title: "Elektriska tester", items: { voltageTest: "Spänning", currentTest: "Ström", groundingTest: "Jordning", insulationTest: "Isolation" } },
+  electricalTests: {
+    title: "Elektriska tester",
+    items: { voltageTest: "Spänning", currentTest: "Ström", groundingTest: "Jordning", insulationTest: "Isolation" },
+  },
   pressureTests: { title: "Trycktester", items: { vacuumTest: "Vakuumtest", pressureTest: "Tryckprov", leakageTest: "Läcksökning" } },
   performanceTests: { title: "Funktionstester", items: { heatingTest: "Värme", coolingTest: "Kyla", defrostTest: "Avfrostning", noiseTest: "Ljudnivå" } },
-  safetyChecks: { title: "Säkerhetskontroller", items: { emergencyShutoff: "Nödstopp", safetyValves: "Säkerhetsventiler", warningLabels: "Varningsskyltar", operatingInstructions: "Driftinstruktioner" } },
-  handover: { title: "Överlämning", items: { manuals: "Manualer", warrantyDocuments: "Garantidokument", settingsReview: "Genomgång av inställningar", maintenanceReview: "Genomgång av skötsel" } },
+  safetyChecks: {
+    title: "Säkerhetskontroller",
+    items: { emergencyShutoff: "Nödstopp", safetyValves: "Säkerhetsventiler", warningLabels: "Varningsskyltar", operatingInstructions: "Driftinstruktioner" },
+  },
+  handover: {
+    title: "Överlämning",
+    items: {
+      manuals: "Manualer",
+      warrantyDocuments: "Garantidokument",
+      settingsReview: "Genomgång av inställningar",
+      maintenanceReview: "Genomgång av skötsel",
+    },
+  },
   customerHandover: {
     title: "Överlämning till kund",
     items: {
@@ -81,7 +114,7 @@ export const CHECKLIST_GROUPS = {
 export type ChecklistGroupKey = keyof typeof CHECKLIST_GROUPS;
 export type Checklist = Partial<Record<string, boolean>>;
 
-/** 'Markera alla' when anything is unticked, else 'Avmarkera alla' (SPEC §2), and what the toggle leads to. */
+/** 'Markera alla' when anything is unticked, else 'Avmarkera alla' (rules §2), and what the toggle leads to. */
 export function toggleAll(group: ChecklistGroupKey, current: Checklist): { label: "Markera alla" | "Avmarkera alla"; next: Record<string, boolean> } {
   const keys = Object.keys(CHECKLIST_GROUPS[group].items);
   const allTicked = keys.every((key) => current[key] === true);

@@ -1,10 +1,13 @@
-// Contracts of the admin booking screens (SPEC §2 admin booking screens, §3 admin-create payload,
+// Contracts of the admin booking screens (rules §2 admin booking screens, §3 admin-create payload,
 // §5 admin create booking and reschedule, §7 /api/admin/bookings rows), the admin overview and the
-// staff side of the customer's link. Messages are the Swedish ones of SPEC §5.
+// staff side of the customer's link. Messages are the Swedish ones of rules §5.
 import { z } from "zod";
+import { OverviewAlertSchema } from "./operations";
+import { singleLineText } from "./text-fields";
 import { BOOKING_STATUSES, IMAGE_UPLOADERS, SERVICE_TYPES } from "../constants";
 import { parseTimeSlot } from "../booking-rules";
 import { BookingCustomerSchema, ServiceTypeSchema, isoDateSchema } from "./bookings";
+import { IdSchema } from "./common";
 
 export const adminBookingText = {
   customerNameMin: "Kundens namn måste vara minst 2 tecken",
@@ -26,16 +29,16 @@ export const adminBookingText = {
 export const BookingStatusSchema = z.enum(BOOKING_STATUSES, { error: adminBookingText.invalidStatus });
 
 const minText = (min: number, message: string, max = 200) =>
-  z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: adminBookingText.tooLong(max) });
+  singleLineText({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: adminBookingText.tooLong(max) });
 
 // --- Create (POST /api/admin/bookings) -------------------------------------------------------------
 
-/** SPEC §3 admin-create payload's customerInfo with the §5 minimum lengths. */
+/** rules §3 admin-create payload's customerInfo with the §5 minimum lengths. */
 export const AdminCustomerInfoSchema = z.object({
   name: minText(2, adminBookingText.customerNameMin, 100),
-  email: z
-    .string({ error: adminBookingText.invalidEmail })
-    .trim()
+  email: singleLineText({ error: adminBookingText.invalidEmail })
     .max(254, { error: adminBookingText.invalidEmail })
     .pipe(z.email({ error: adminBookingText.invalidEmail })),
   phone: minText(6, adminBookingText.phoneMin, 30),
@@ -45,18 +48,25 @@ export const AdminCustomerInfoSchema = z.object({
 });
 export type AdminCustomerInfo = z.output<typeof AdminCustomerInfoSchema>;
 
-/** A 'HH:MM-HH:MM' label; the server checks it against the admin slots of the date (DECISIONS 6). */
+/** A 'HH:MM-HH:MM' label; the server checks it against the admin slots of the date (rules D6). */
 const slotLabel = (message: string) => z.string({ error: message }).refine((v) => parseTimeSlot(v) !== null, { error: message });
 
 export const AdminCreateBookingSchema = z.object({
   /** An existing customer picked by search; the booking still keeps customerInfo as its contact copy. */
-  customerId: z.number().int().positive().optional(),
+  customerId: IdSchema.optional(),
   customerInfo: AdminCustomerInfoSchema,
   serviceType: ServiceTypeSchema,
   date: isoDateSchema(adminBookingText.dateRequired),
   timeSlot: slotLabel(adminBookingText.timeSlotRequired),
-  description: z.string().trim().max(2000, { error: adminBookingText.tooLong(2000) }).optional().default(""),
-  heatpumpModel: z.string().trim().max(100, { error: adminBookingText.tooLong(100) }).optional(),
+  description: z
+    .string()
+    .trim()
+    .max(2000, { error: adminBookingText.tooLong(2000) })
+    .optional()
+    .default(""),
+  heatpumpModel: singleLineText()
+    .max(100, { error: adminBookingText.tooLong(100) })
+    .optional(),
   status: BookingStatusSchema.optional().default("planned"),
 });
 export type AdminCreateBooking = z.output<typeof AdminCreateBookingSchema>;
@@ -68,7 +78,7 @@ export type AdminCreateBookingForm = z.input<typeof AdminCreateBookingSchema>;
 export const UpdateBookingStatusSchema = z.object({ status: BookingStatusSchema });
 export type UpdateBookingStatus = z.output<typeof UpdateBookingStatusSchema>;
 
-/** PATCH /api/admin/bookings/{id}: reschedule (SPEC §5 Reschedule); the status becomes 'rescheduled' unless given. */
+/** PATCH /api/admin/bookings/{id}: reschedule (rules §5 Reschedule); the status becomes 'rescheduled' unless given. */
 export const RescheduleBookingSchema = z.object({
   date: isoDateSchema(adminBookingText.rescheduleFields),
   timeSlot: slotLabel(adminBookingText.rescheduleFields),
@@ -76,16 +86,69 @@ export const RescheduleBookingSchema = z.object({
 });
 export type RescheduleBooking = z.output<typeof RescheduleBookingSchema>;
 
+// --- Slot states (GET /api/admin/slots, GET /api/admin/bookings/{id}/slots) ---------------------------
+
+/**
+ * What an admin picker shows for one time (issue 23 point 7): free, taken by one or more bookings
+ * (who has it), blocked for the service (why), already started ("past"), or on a day that has
+ * reached the settings' bookings per day ("full"). Only "free" can be booked.
+ */
+export const ADMIN_SLOT_STATES = ["free", "taken", "blocked", "past", "full"] as const;
+export type AdminSlotState = (typeof ADMIN_SLOT_STATES)[number];
+
+export const AdminSlotsQuerySchema = z.object({ serviceType: ServiceTypeSchema, date: isoDateSchema(adminBookingText.dateRequired) });
+export const RescheduleSlotsQuerySchema = z.object({ date: isoDateSchema(adminBookingText.rescheduleFields) });
+
+export const AdminSlotSchema = z.object({
+  label: z.string(),
+  start: z.string(),
+  end: z.string(),
+  state: z.enum(ADMIN_SLOT_STATES),
+  /**
+   * The active bookings whose range overlaps the range a booking would hold at this time (empty
+   * unless taken; rules D24). `endTime`: the end of the range the booking holds ('HH:MM'), later
+   * than its slot for an installation (shown with staffTimeText).
+   */
+  takenBy: z.array(
+    z.object({
+      id: z.number(),
+      customerName: z.string(),
+      serviceType: z.enum(SERVICE_TYPES),
+      status: z.enum(BOOKING_STATUSES),
+      timeSlot: z.string(),
+      endTime: z.string(),
+    }),
+  ),
+  /** The blocked times for the service that overlap this one. */
+  blockedBy: z.array(z.object({ id: z.number(), reason: z.string(), startTime: z.string(), endTime: z.string() })),
+});
+export type AdminSlot = z.output<typeof AdminSlotSchema>;
+
+export const AdminSlotsSchema = z.object({
+  date: z.string(),
+  serviceType: z.enum(SERVICE_TYPES),
+  /** The settings' bookings per day (rules §9), for the "full" state's text. */
+  maxPerDay: z.number(),
+  slots: z.array(AdminSlotSchema),
+});
+export type AdminSlots = z.output<typeof AdminSlotsSchema>;
+
 // --- List (GET /api/admin/bookings) ---------------------------------------------------------------
 
 export const ADMIN_BOOKING_SORTS = ["date_desc", "date_asc", "created_desc"] as const;
 export const ADMIN_BOOKING_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export const AdminBookingListQuerySchema = z.object({
-  /** Customer name, address, city, a date yyyy-MM-dd or a booking id (SPEC §2). */
+  /** Customer name, address, city, a date yyyy-MM-dd or a booking id (rules §2). */
   search: z.string().trim().max(100).optional().default(""),
-  status: z.enum([...BOOKING_STATUSES, "all"]).optional().default("all"),
-  serviceType: z.enum([...SERVICE_TYPES, "all"]).optional().default("all"),
+  status: z
+    .enum([...BOOKING_STATUSES, "all"])
+    .optional()
+    .default("all"),
+  serviceType: z
+    .enum([...SERVICE_TYPES, "all"])
+    .optional()
+    .default("all"),
   sort: z.enum(ADMIN_BOOKING_SORTS).optional().default("date_desc"),
   page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
   pageSize: z.coerce
@@ -99,10 +162,14 @@ export type AdminBookingListQuery = z.output<typeof AdminBookingListQuerySchema>
 
 export const TechnicianRefSchema = z.object({ id: z.number(), name: z.string(), phone: z.string().nullable() });
 
+/** 'HH:MM': when the visit's time ends; an installation's is the end of its working day (rules D24). */
+const occupiedEnd = z.string();
+
 export const AdminBookingListItemSchema = z.object({
   id: z.number(),
   date: z.string(),
   timeSlot: z.string(),
+  endTime: occupiedEnd,
   serviceType: z.enum(SERVICE_TYPES),
   status: z.enum(BOOKING_STATUSES),
   customerName: z.string(),
@@ -148,10 +215,12 @@ export const BookingEventSchema = z.object({
   kind: z.enum(BOOKING_EVENT_KINDS),
   from: z.string().nullable(),
   to: z.string().nullable(),
+  /** Why: a technician's reason for cancelling, or 'Avbokad: kunden raderades'. */
+  note: z.string().nullable(),
 });
 export type BookingEvent = z.output<typeof BookingEventSchema>;
 
-/** The customer's link as staff see it (DECISIONS 9). */
+/** The customer's link as staff see it (rules D9). */
 export const StaffBookingLinkSchema = z.object({
   url: z.string(),
   isActive: z.boolean(),
@@ -169,6 +238,7 @@ export const StaffBookingSchema = z.object({
   status: z.enum(BOOKING_STATUSES),
   date: z.string(),
   timeSlot: z.string(),
+  endTime: occupiedEnd,
   description: z.string(),
   heatpumpModel: z.string().nullable(),
   notes: z.string().nullable(),
@@ -207,6 +277,7 @@ const OverviewBookingSchema = AdminBookingListItemSchema.pick({
   id: true,
   date: true,
   timeSlot: true,
+  endTime: true,
   serviceType: true,
   status: true,
   customerName: true,
@@ -224,5 +295,7 @@ export const AdminOverviewSchema = z.object({
     unassignedNextWeek: z.array(OverviewBookingSchema),
     failedEmails: z.array(z.object({ id: z.number(), to: z.string(), subject: z.string(), lastError: z.string().nullable(), createdAt: z.string() })),
   }),
+  /** Operational problems shown in red above everything else (issue 24); empty when all is well. */
+  alerts: z.array(OverviewAlertSchema),
 });
 export type AdminOverview = z.output<typeof AdminOverviewSchema>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH, ROLES } from "../constants";
 
-// SPEC §5 Login and Users and passwords: the messages are the ones the forms show.
+// rules §5 Login and Users and passwords: the messages are the ones the forms show.
 export const authText = {
   usernameRequired: "Användarnamn krävs",
   passwordRequired: "Lösenord krävs",
@@ -10,6 +10,7 @@ export const authText = {
   passwordTooShort: "Lösenordet måste vara minst 8 tecken",
   passwordCharacterClasses: "Lösenordet måste innehålla minst en stor bokstav, en liten bokstav och en siffra",
   passwordRule: "Lösenordet måste innehålla minst 8 tecken, en stor bokstav, en liten bokstav och en siffra",
+  passwordTooLong: "Lösenordet får vara högst 200 tecken",
   passwordsDiffer: "Lösenorden matchar inte",
   invalidRole: "Ogiltig roll",
 } as const;
@@ -37,7 +38,7 @@ export type AdminLogin = z.infer<typeof AdminLoginSchema>;
 export const NewPasswordSchema = z
   .string({ error: authText.passwordTooShort })
   .min(PASSWORD_MIN_LENGTH, authText.passwordTooShort)
-  .max(200)
+  .max(200, authText.passwordTooLong)
   .refine(hasPasswordCharacterClasses, authText.passwordCharacterClasses);
 
 export const ChangePasswordSchema = z
@@ -52,7 +53,7 @@ export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 export const UserSchema = z.object({ id: z.number(), name: z.string(), username: z.string(), role: RoleSchema });
 export type User = z.infer<typeof UserSchema>;
 
-/** Answer of GET /api/public/config: the demo accounts are listed only while demo data is on (DECISIONS 19). */
+/** Answer of GET /api/public/config: the demo accounts are listed only while demo data is on (rules D19). */
 export const PublicConfigSchema = z.object({
   demo: z.boolean(),
   demoAccounts: z.array(z.object({ role: RoleSchema, username: z.string(), password: z.string(), name: z.string() })),

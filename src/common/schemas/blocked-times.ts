@@ -1,5 +1,5 @@
-// Contracts of /admin/blocked-times (SPEC §2, §3 blocked_time_slots, §4 filter, §5 blocked time,
-// §7 /api/admin/blocked-time-slots rows). Messages are SPEC §5's.
+// Contracts of /admin/blocked-times (rules §2, §3 blocked_time_slots, §4 filter, §5 blocked time,
+// §7 /api/admin/blocked-time-slots rows). Messages are rules §5's.
 import { z } from "zod";
 import { BLOCKABLE_SERVICE_TYPES, BOOKING_STATUSES, SERVICE_TYPES } from "../constants";
 import { isWallTime, toMinutes } from "../booking-rules";
@@ -10,12 +10,12 @@ export const blockedTimeText = {
   invalidTime: "Ogiltig tid. Använd format HH:MM",
   reasonRequired: "Ange en anledning",
   serviceTypesRequired: "Välj minst en tjänsttyp",
-  // The older system did not check this (SPEC §5); a block that ends before it starts blocks nothing.
+  // The older system did not check this (rules §5); a block that ends before it starts blocks nothing.
   endBeforeStart: "Sluttiden måste vara efter starttiden",
   pastDate: "Det går inte att blockera en dag som redan har passerat.",
 } as const;
 
-/** SPEC §5: create defaults 08:00 to 17:00. */
+/** rules §5: create defaults 08:00 to 17:00. */
 export const BLOCKED_TIME_DEFAULTS = { startTime: "08:00", endTime: "17:00" } as const;
 
 const wallTime = z.string({ error: blockedTimeText.invalidTime }).refine(isWallTime, { error: blockedTimeText.invalidTime });
@@ -60,6 +60,8 @@ export const OverlappingBookingSchema = z.object({
   id: z.number(),
   date: z.string(),
   timeSlot: z.string(),
+  /** 'HH:MM': an installation holds the rest of its day (rules D24), so a later block overlaps it. */
+  endTime: z.string(),
   serviceType: z.enum(SERVICE_TYPES),
   status: z.enum(BOOKING_STATUSES),
   customerName: z.string(),

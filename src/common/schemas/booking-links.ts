@@ -1,5 +1,5 @@
-// Contracts of the customer's own booking page /booking/shared/{token} (SPEC §2, DECISIONS 9) and
-// its self-service (cancel and move at least 24 hours before the visit, SPEC §9 terms).
+// Contracts of the customer's own booking page /booking/shared/{token} (rules §2, rules D9) and
+// its self-service (cancel and move at least 24 hours before the visit, rules §9 terms).
 import { z } from "zod";
 import { BOOKING_STATUSES, SERVICE_TYPES } from "../constants";
 import { BookingImageSchema } from "./admin-bookings";
@@ -9,12 +9,15 @@ export const bookingLinkText = {
   invalidTitle: "Ogiltig länk",
   invalid: "Denna länk har upphört att gälla eller tagits bort.",
   loadFailed: "Kunde inte hämta bokningsinformation. Var god försök igen senare.",
-  tooLate: (hours: number, phone: string) =>
-    `Besöket är om mindre än ${hours} timmar och kan inte längre ändras här. Ring oss på ${phone} så hjälper vi dig.`,
+  tooLate: (hours: number, phone: string) => `Besöket är om mindre än ${hours} timmar och kan inte längre ändras här. Ring oss på ${phone} så hjälper vi dig.`,
   notChangeable: "Bokningen kan inte ändras eftersom den redan är avbokad eller genomförd.",
   visitPassed: "Besökstiden har redan passerat och bokningen kan inte längre ändras här.",
   updatesNotAllowed: "Bilder kan inte läggas till för den här bokningen.",
   deleteNotAllowed: "Bilder kan inte tas bort för den här bokningen.",
+  // Abuse limits of the link's actions (issue 22.2).
+  tooManyChanges: "Besöket har ändrats många gånger i dag. Ring oss om du behöver ändra det igen.",
+  tooManyImageChanges: "Många bilder har lagts till eller tagits bort i dag. Försök igen i morgon eller ring oss.",
+  tooManyFromAddress: "Du har gjort många ändringar på kort tid. Vänta en stund och försök igen, eller ring oss.",
 } as const;
 
 /** A link token in a URL: 256 random bits in base64url; anything else cannot be one. */
@@ -41,7 +44,7 @@ export const BookingLinkViewSchema = z.object({
   }),
   technician: z.object({ name: z.string(), phone: z.string().nullable() }).nullable(),
   images: z.array(BookingImageSchema),
-  /** Whether the customer may add and delete images (SPEC §6 updatesAllowed). */
+  /** Whether the customer may add and delete images (rules §6 updatesAllowed). */
   updatesAllowed: z.boolean(),
   /** Whether the visit can still be cancelled or moved here, and until when (ISO instant). */
   selfService: z.object({ canChange: z.boolean(), deadline: z.string(), reason: z.string().nullable() }),

@@ -32,8 +32,7 @@ const valid: CreateBooking = {
   postalCode: "171 48",
 };
 
-const PNG_1PX =
-  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+const PNG_1PX = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
 /** Field path → first message, as a form would show them. */
 function messages(schema: z.ZodType, value: unknown): Record<string, string> {
@@ -276,7 +275,7 @@ describe("contact details (issue 8): the same rules in the browser and on the se
   });
 });
 
-describe("wizard steps (SPEC §5)", () => {
+describe("wizard steps (rules §5)", () => {
   it("step 1 asks for service, description and model", () => {
     expect(messages(BookingStep1Schema, { serviceType: "", heatpumpModel: "", description: " " })).toEqual({
       serviceType: "Välj en tjänst",
@@ -303,7 +302,7 @@ describe("wizard steps (SPEC §5)", () => {
   });
 });
 
-describe("availability contracts (DECISIONS 4 and 8)", () => {
+describe("availability contracts (rules D4 and D8)", () => {
   it("reads the per-slot query", () => {
     expect(AvailabilityQuerySchema.parse({ date: "2026-04-13", timeSlot: "15:30-17:30", serviceType: "service" })).toEqual({
       date: "2026-04-13",
@@ -337,7 +336,12 @@ describe("availability contracts (DECISIONS 4 and 8)", () => {
     expect(AvailabilityResponseSchema.parse({ available: false })).toEqual({ available: false });
     const day = { date: "2026-04-13", slots: [{ label: "08:00-10:00", start: "08:00", end: "10:00", available: true }] };
     expect(AvailabilityDayResponseSchema.parse(day)).toEqual(day);
-    const range = { dates: [{ date: "2026-04-13", available: true }, { date: "2026-04-14", available: false }] };
+    const range = {
+      dates: [
+        { date: "2026-04-13", available: true },
+        { date: "2026-04-14", available: false },
+      ],
+    };
     expect(AvailabilityRangeResponseSchema.parse(range)).toEqual(range);
   });
 });

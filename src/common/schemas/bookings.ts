@@ -1,12 +1,13 @@
 // Contracts of the public booking: the wizard's steps, POST /api/bookings, the availability
-// endpoints and the created booking. Messages are the Swedish ones of SPEC §5.
+// endpoints and the created booking. Messages are the Swedish ones of rules §5.
 // The schemas check form and format only; whether a date and slot can be booked *now* depends on
-// today and on other bookings, so the server checks that with booking-rules (DECISIONS 6).
+// today and on other bookings, so the server checks that with booking-rules (rules D6).
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
+import { singleLineText } from "./text-fields";
 import { BOOKING_STATUSES, SERVICE_TYPES } from "../constants";
 import { daysBetween, isIsoDate, parseTimeSlot } from "../booking-rules";
-import { BOOKING_FIELD_MAX } from "../booking-fields";
+import { BOOKING_FIELD_MAX, BOOKING_STEP_FIELDS } from "../booking-fields";
 import { BookingImagesSchema } from "./images";
 
 export const bookingText = {
@@ -116,11 +117,9 @@ export function normalisePostalCode(value: string): string | null {
   return m ? `${m[1]} ${m[2]}` : null;
 }
 
-/** Trimmed text that must be there ('… krävs' when empty or blank) and fits its column. */
+/** One line of trimmed text that must be there ('… krävs' when empty or blank) and fits its column. */
 const contactText = (required: string, max: number) =>
-  z
-    .string({ error: required })
-    .trim()
+  singleLineText({ error: required })
     .min(1, { error: required })
     .max(max, { error: bookingText.tooLong(max) });
 
@@ -152,12 +151,10 @@ const PostalCodeSchema = contactText(bookingText.postalCodeRequired, BOOKING_FIE
   return postalCode;
 });
 
-/** The fields of the booking form (SPEC §3 "Booking form data"), without the cross-field rule. */
+/** The fields of the booking form (rules §3 "Booking form data"), without the cross-field rule. */
 export const BookingFieldsSchema = z.object({
   serviceType: ServiceTypeSchema,
-  heatpumpModel: z
-    .string()
-    .trim()
+  heatpumpModel: singleLineText()
     .max(BOOKING_FIELD_MAX.heatpumpModel, { error: bookingText.tooLong(BOOKING_FIELD_MAX.heatpumpModel) })
     .optional(),
   description: requiredText(bookingText.descriptionRequired, BOOKING_FIELD_MAX.description),
@@ -166,15 +163,15 @@ export const BookingFieldsSchema = z.object({
   name: NameSchema,
   email: EmailSchema,
   phone: PhoneSchema,
-  address: requiredText(bookingText.addressRequired, BOOKING_FIELD_MAX.address),
-  city: requiredText(bookingText.cityRequired, BOOKING_FIELD_MAX.city),
+  address: contactText(bookingText.addressRequired, BOOKING_FIELD_MAX.address),
+  city: contactText(bookingText.cityRequired, BOOKING_FIELD_MAX.city),
   postalCode: PostalCodeSchema,
   /** Image data URLs (see schemas/images.ts), at most 4. */
   images: BookingImagesSchema.optional(),
 });
 
 /**
- * SPEC §5: the heat pump model is required unless the service is hembesok. Runs even when other
+ * rules §5: the heat pump model is required unless the service is hembesok. Runs even when other
  * fields fail, so step 3 shows every field's message at once.
  */
 const modelRequiredUnlessHembesok = {
@@ -184,16 +181,12 @@ const modelRequiredUnlessHembesok = {
   params: {
     path: ["heatpumpModel"],
     error: bookingText.heatpumpModelRequired,
-    when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
-      !payload.issues.some((i) => i.path?.[0] === "heatpumpModel"),
+    when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) => !payload.issues.some((i) => i.path?.[0] === "heatpumpModel"),
   },
 };
 
-/** Payload of POST /api/bookings (SPEC §7) = step 3 of the wizard. */
-export const CreateBookingSchema = BookingFieldsSchema.refine(
-  modelRequiredUnlessHembesok.check,
-  modelRequiredUnlessHembesok.params,
-);
+/** Payload of POST /api/bookings (rules §7) = step 3 of the wizard. */
+export const CreateBookingSchema = BookingFieldsSchema.refine(modelRequiredUnlessHembesok.check, modelRequiredUnlessHembesok.params);
 export type CreateBooking = z.output<typeof CreateBookingSchema>;
 /**
  * What POST /api/bookings takes: the form, and the key of the service reminder whose link the
@@ -206,8 +199,11 @@ export const CreateBookingRequestSchema = BookingFieldsSchema.extend({ offerToke
 export type CreateBookingRequest = z.output<typeof CreateBookingRequestSchema>;
 /** What the form holds before parsing (strings may still carry spaces). */
 export type BookingFormValues = z.input<typeof CreateBookingSchema>;
+type OnlyFormFields<T extends Record<1 | 2 | 3, readonly (keyof BookingFormValues)[]>> = T;
+/** Each wizard step's fields (booking-fields.ts, which cannot import this module): a name that is not a form field fails the typecheck here. */
+export type BookingStepFields = OnlyFormFields<typeof BOOKING_STEP_FIELDS>;
 
-// --- Wizard steps (SPEC §4-§5) --------------------------------------------------------------------
+// --- Wizard steps (rules §4-§5) --------------------------------------------------------------------
 
 /** Step 1 'Tjänst & Beskrivning': service, model (unless hembesok), description (blank not allowed), images. */
 export const BookingStep1Schema = BookingFieldsSchema.pick({ serviceType: true, heatpumpModel: true, images: true })
@@ -222,8 +218,7 @@ export const BookingStep3Schema = CreateBookingSchema;
 
 export const BOOKING_STEP_SCHEMAS = { 1: BookingStep1Schema, 2: BookingStep2Schema, 3: BookingStep3Schema } as const;
 
-
-// --- Availability (SPEC §7, DECISIONS 4 and 8) ----------------------------------------------------
+// --- Availability (rules §7, rules D4 and D8) ----------------------------------------------------
 
 /** GET /api/availability?date&timeSlot&serviceType */
 export const AvailabilityQuerySchema = z.object({
@@ -233,7 +228,7 @@ export const AvailabilityQuerySchema = z.object({
 });
 export type AvailabilityQuery = z.output<typeof AvailabilityQuerySchema>;
 
-/** Answer of GET /api/availability: `available` read literally (DECISIONS 4). */
+/** Answer of GET /api/availability: `available` read literally (rules D4). */
 export const AvailabilityResponseSchema = z.object({ available: z.boolean() });
 export type AvailabilityResponse = z.output<typeof AvailabilityResponseSchema>;
 
@@ -254,7 +249,7 @@ export type SlotAvailability = z.output<typeof SlotAvailabilitySchema>;
 
 /**
  * Answer of GET /api/availability/day: every rule slot of the date (bookableSlots; empty when the
- * date cannot be booked), each marked available or not (DECISIONS 8).
+ * date cannot be booked), each marked available or not (rules D8).
  */
 export const AvailabilityDayResponseSchema = z.object({
   date: z.string(),
@@ -309,7 +304,7 @@ export const BookingCreatedSchema = z.object({
   heatpumpModel: z.string().nullable(),
   status: z.enum(BOOKING_STATUSES),
   customer: BookingCustomerSchema,
-  /** The customer's booking link (/booking/shared/{token}) when one was created (DECISIONS 9). */
+  /** The customer's booking link (/booking/shared/{token}) when one was created (rules D9). */
   manageUrl: z.string().optional(),
   /** GET URL of the booking's .ics file (downloads as `<id>.ics`). */
   calendarUrl: z.string().optional(),

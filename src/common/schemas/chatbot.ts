@@ -1,4 +1,4 @@
-// ServiceBot's contract (SPEC §7 POST /api/chatbot/troubleshoot, §5 Chat).
+// ServiceBot's contract (rules §7 POST /api/chatbot/troubleshoot, §5 Chat).
 import { z } from "zod";
 import { CHAT_HISTORY_MAX, CHAT_QUESTION_MAX } from "./chatbot-limits";
 

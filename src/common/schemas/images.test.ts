@@ -18,7 +18,7 @@ import {
 
 const MB = 1024 * 1024;
 
-describe("image rules (SPEC §5, §9)", () => {
+describe("image rules (rules §5, §9)", () => {
   it("has the limits of the public upload", () => {
     expect(ACCEPTED_IMAGE_TYPES).toEqual(["image/jpeg", "image/png", "image/gif", "image/webp", "image/heic", "image/heif"]);
     expect(MAX_IMAGES).toBe(4);
@@ -31,7 +31,7 @@ describe("image rules (SPEC §5, §9)", () => {
   });
 });
 
-describe("Swedish image messages (SPEC §8)", () => {
+describe("Swedish image messages (rules §8)", () => {
   it("names an unsupported type, or calls it unknown", () => {
     expect(unsupportedTypeMessage("application/pdf")).toBe("Filtypen application/pdf stöds inte. Använd JPG, PNG, GIF eller WebP.");
     expect(unsupportedTypeMessage("")).toBe("Filtypen okänd stöds inte. Använd JPG, PNG, GIF eller WebP.");
@@ -39,9 +39,9 @@ describe("Swedish image messages (SPEC §8)", () => {
   });
 
   it.each([
-    [12.345, 'Filen ”semester.jpg” är för stor (12,3 MB). Maxgräns är 10 MB.'],
-    [10.04, 'Filen ”semester.jpg” är för stor (10,0 MB). Maxgräns är 10 MB.'],
-    [25, 'Filen ”semester.jpg” är för stor (25,0 MB). Maxgräns är 10 MB.'],
+    [12.345, "Filen ”semester.jpg” är för stor (12,3 MB). Maxgräns är 10 MB."],
+    [10.04, "Filen ”semester.jpg” är för stor (10,0 MB). Maxgräns är 10 MB."],
+    [25, "Filen ”semester.jpg” är för stor (25,0 MB). Maxgräns är 10 MB."],
   ])("states the size of a too large file (%s MB)", (size, message) => {
     expect(tooLargeMessage("semester.jpg", size)).toBe(message);
   });
@@ -70,8 +70,8 @@ describe("validateImageFile", () => {
     [{ name: "a.pdf", type: "application/pdf", size: 1 }, "Filtypen application/pdf stöds inte. Använd JPG, PNG, GIF eller WebP."],
     [{ name: "a.svg", type: "image/svg+xml", size: 1 }, "Filtypen image/svg+xml stöds inte. Använd JPG, PNG, GIF eller WebP."],
     [{ name: "utan-typ", type: "", size: 1 }, "Filtypen okänd stöds inte. Använd JPG, PNG, GIF eller WebP."],
-    [{ name: "stor.jpg", type: "image/jpeg", size: 10 * MB + 1 }, 'Filen ”stor.jpg” är för stor (10,0 MB). Maxgräns är 10 MB.'],
-    [{ name: "stor.png", type: "image/png", size: 15.55 * MB }, 'Filen ”stor.png” är för stor (15,6 MB). Maxgräns är 10 MB.'],
+    [{ name: "stor.jpg", type: "image/jpeg", size: 10 * MB + 1 }, "Filen ”stor.jpg” är för stor (10,0 MB). Maxgräns är 10 MB."],
+    [{ name: "stor.png", type: "image/png", size: 15.55 * MB }, "Filen ”stor.png” är för stor (15,6 MB). Maxgräns är 10 MB."],
     [{ name: "stor.pdf", type: "application/pdf", size: 50 * MB }, "Filtypen application/pdf stöds inte. Använd JPG, PNG, GIF eller WebP."],
   ])("%j: %s", (file, message) => {
     expect(validateImageFile(file)).toBe(message);
@@ -92,10 +92,7 @@ describe("parseImageDataUrl", () => {
     expect(parseImageDataUrl("data:image/webp;base64,AA==")?.byteLength).toBe(1);
   });
 
-  it.each(["data:image/png;base64,AAA", "data:image/png,AAAA", "data:text/plain;base64,AAAA", "AAAA", "data:image/png;base64,AA=A"])(
-    "refuses %s",
-    (value) => {
-      expect(parseImageDataUrl(value)).toBeNull();
-    },
-  );
+  it.each(["data:image/png;base64,AAA", "data:image/png,AAAA", "data:text/plain;base64,AAAA", "AAAA", "data:image/png;base64,AA=A"])("refuses %s", (value) => {
+    expect(parseImageDataUrl(value)).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Issue 11, DECISIONS 12 and 14: calendar feeds, the e-mail outbox and Google Calendar, as the
+// Issue 11, rules D12 and D14: calendar feeds, the e-mail outbox and Google Calendar, as the
 // integrations screen shows them.
 
 export const integrationsText = {
@@ -15,7 +15,10 @@ export const integrationsText = {
 
 export const CalendarFeedSchema = z.object({
   id: z.number(),
-  owner: z.discriminatedUnion("type", [z.object({ type: z.literal("company") }), z.object({ type: z.literal("technician"), id: z.number(), name: z.string() })]),
+  owner: z.discriminatedUnion("type", [
+    z.object({ type: z.literal("company") }),
+    z.object({ type: z.literal("technician"), id: z.number(), name: z.string() }),
+  ]),
   url: z.string(),
   createdAt: z.string(),
   lastFetchedAt: z.string().nullable(),
@@ -27,7 +30,8 @@ export const CalendarFeedListSchema = z.array(CalendarFeedSchema);
 export const CalendarFeedParamsSchema = z.object({ token: z.string().max(200) });
 export const FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;
+// 'held': queued when a restored backup was made, waiting for an admin to release or discard it.
+export const OUTBOX_STATUSES = ["queued", "sent", "failed", "held", "discarded"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export const OutboxQuerySchema = z.object({ status: z.enum(OUTBOX_STATUSES, { error: "Ogiltig status" }).optional() });
 export const OutboxMessageSchema = z.object({
@@ -42,14 +46,15 @@ export const OutboxMessageSchema = z.object({
   nextAttemptAt: z.string(),
 });
 export type OutboxMessageView = z.infer<typeof OutboxMessageSchema>;
+const OutboxCountsSchema = z.object({ queued: z.number(), sent: z.number(), failed: z.number(), held: z.number(), discarded: z.number() });
 export const OutboxListSchema = z.object({
-  counts: z.object({ queued: z.number(), sent: z.number(), failed: z.number() }),
+  counts: OutboxCountsSchema,
   messages: z.array(OutboxMessageSchema),
 });
 export type OutboxList = z.infer<typeof OutboxListSchema>;
 
 export const IntegrationsStatusSchema = z.object({
-  email: z.object({ configured: z.boolean(), from: z.string(), counts: z.object({ queued: z.number(), sent: z.number(), failed: z.number() }) }),
+  email: z.object({ configured: z.boolean(), from: z.string(), counts: OutboxCountsSchema }),
   google: z.object({
     configured: z.boolean(),
     connected: z.boolean(),
@@ -63,7 +68,7 @@ export type IntegrationsStatus = z.infer<typeof IntegrationsStatusSchema>;
 export const GoogleAuthUrlSchema = z.object({ authUrl: z.string() });
 
 /**
- * How the authorization popup's last page tells the integrations screen the result (SPEC §4):
+ * How the authorization popup's last page tells the integrations screen the result (rules §4):
  * `{ type: GOOGLE_RESULT_CHANNEL, result }` by postMessage to the opener and on a BroadcastChannel
  * of this name.
  */

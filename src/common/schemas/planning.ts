@@ -1,8 +1,9 @@
-// Contracts of route optimisation and technician planning (SPEC §2, §7 GET /api/bookings,
+// Contracts of route optimisation and technician planning (rules §2, §7 GET /api/bookings,
 // /api/cities, /api/technicians; issue 13).
 import { z } from "zod";
 import { BOOKING_STATUSES } from "../constants";
 import { isoDateSchema } from "./bookings";
+import { idSchema, idTextSchema } from "./common";
 
 export const planningText = {
   rangeTooLong: (days: number) => `Välj högst ${days} dagar åt gången`,
@@ -19,10 +20,14 @@ export const PLANNING_MAX_DAYS = 62;
 export const PlanningBookingsQuerySchema = z.object({
   from: isoDateSchema("Ange startdatum som ÅÅÅÅ-MM-DD"),
   to: isoDateSchema("Ange slutdatum som ÅÅÅÅ-MM-DD"),
-  /** SPEC §4: planning considers confirmed bookings; other screens may ask for others. */
-  status: z.enum(BOOKING_STATUSES, { error: "Okänd status" }).optional(),
+  /**
+   * One status, or "active": every visit still to be made (ACTIVE_BOOKING_STATUSES), which the
+   * planning screens show (issue 23; rules §4's "confirmed only" left planned and moved visits
+   * unplanned). Without it: every visit that is not cancelled.
+   */
+  status: z.enum([...BOOKING_STATUSES, "active"], { error: "Okänd status" }).optional(),
   city: z.string().trim().max(100).optional(),
-  technicianId: z.coerce.number({ error: "Okänd tekniker" }).int().positive({ error: "Okänd tekniker" }).optional(),
+  technicianId: idTextSchema("Okänd tekniker").optional(),
 });
 export type PlanningBookingsQuery = z.infer<typeof PlanningBookingsQuerySchema>;
 
@@ -30,6 +35,8 @@ export const PlanningBookingSchema = z.object({
   id: z.number(),
   date: z.string(),
   timeSlot: z.string(),
+  /** 'HH:MM': when the visit's time ends; an installation's is the end of its working day (rules D24). */
+  endTime: z.string(),
   serviceType: z.string(),
   status: z.string(),
   customerId: z.number(),
@@ -50,7 +57,7 @@ export type Technician = z.infer<typeof TechnicianSchema>;
 export const TechnicianListSchema = z.array(TechnicianSchema);
 
 /** PUT /api/admin/bookings/:id/technician: assign, move or (null) unassign. */
-export const AssignTechnicianSchema = z.object({ technicianId: z.number({ error: "Välj en tekniker" }).int().positive().nullable() });
+export const AssignTechnicianSchema = z.object({ technicianId: idSchema("Välj en tekniker").nullable() });
 
 /** PUT /api/customers/:id/coordinates: where the customer lives, for drive estimates (or null). */
 export const CoordinatesSchema = z.object({

@@ -1,12 +1,15 @@
-// Installation protocols (SPEC §3 installation_protocols, §5 installation protocol, §7 the
-// /api/technician/protocols, /api/protocols and /api/admin/protocols rows; DECISIONS 10, 21).
+// Installation protocols (rules §3 installation_protocols, §5 installation protocol, §7 the
+// /api/technician/protocols, /api/protocols and /api/admin/protocols rows; rules D10, D21).
 import { z } from "zod";
+import { singleLineText } from "./text-fields";
 import { INSTALLATION_TYPES, PROTOCOL_STATUSES, REFRIGERANT_TYPES } from "@/common/constants";
 import { CHECKLIST_GROUPS, type ChecklistGroupKey } from "@/common/protocols/rules";
+import { MAX_IMAGE_DATA_URL_LENGTH } from "../image-rules";
 import { isoDateSchema } from "./bookings";
+import { IdSchema } from "./common";
 
 export const protocolText = {
-  // SPEC §5 server-side schema.
+  // rules §5 server-side schema.
   customerNameRequired: "Kundens namn krävs",
   emailRequired: "E-postadress krävs",
   emailInvalid: "Ogiltig e-postadress",
@@ -17,7 +20,7 @@ export const protocolText = {
   imageInvalid: "Bilden kunde inte läsas",
   tooManyImages: (max: number) => `Högst ${max} bilder per grupp`,
   actionInvalid: "Ogiltig åtgärd",
-  // SPEC §5 customer signing.
+  // rules §5 customer signing.
   customerSignatureRequired: "Vänligen signera protokollet innan du fortsätter.",
 } as const;
 
@@ -42,6 +45,13 @@ const optionalText = (max = 2000) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** An optional one-line field of the protocol (everything but the notes and comments). */
+const optionalLine = (max: number) =>
+  singleLineText({ error: protocolText.tooLong })
+    .max(max, { error: protocolText.tooLong })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
 const checklistSchema = (group: ChecklistGroupKey) =>
   z.object(Object.fromEntries(Object.keys(CHECKLIST_GROUPS[group].items).map((key) => [key, z.boolean().optional()]))).optional();
 
@@ -50,47 +60,73 @@ const checklists = Object.fromEntries((Object.keys(CHECKLIST_GROUPS) as Checklis
   ReturnType<typeof checklistSchema>
 >;
 
-const dataUrl = (max: number, message: string) => z.string({ error: message }).max(max, { error: message }).regex(/^data:image\/[a-z+.-]+;base64,[A-Za-z0-9+/=]+$/, { error: message });
+const dataUrl = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .max(max, { error: message })
+    .regex(/^data:image\/[a-z+.-]+;base64,[A-Za-z0-9+/=]+$/, { error: message });
 
 export const ProtocolImagesSchema = z.object(
   Object.fromEntries(
-    PROTOCOL_IMAGE_GROUPS.map((group) => [group, z.array(dataUrl(MAX_PHOTO_CHARS, protocolText.imageInvalid)).max(MAX_IMAGES_PER_GROUP, { error: protocolText.tooManyImages(MAX_IMAGES_PER_GROUP) }).default([])]),
+    PROTOCOL_IMAGE_GROUPS.map((group) => [
+      group,
+      z
+        .array(dataUrl(MAX_PHOTO_CHARS, protocolText.imageInvalid))
+        .max(MAX_IMAGES_PER_GROUP, { error: protocolText.tooManyImages(MAX_IMAGES_PER_GROUP) })
+        .default([]),
+    ]),
   ) as Record<ProtocolImageGroup, z.ZodDefault<z.ZodArray<z.ZodString>>>,
 );
 
 /**
- * The technician's protocol, saved as a draft or finished (SPEC §7 POST/PATCH
+ * POST /api/technician/protocol-photos (issue 23 point 9): a photo the browser cannot decode itself
+ * (an iPhone's HEIC in Chromium), decoded and converted to JPEG by the server as it is added, so a
+ * broken file is refused at once. Up to 10 MB, as the public upload (rules D20).
+ */
+export const ProtocolPhotoInputSchema = z.object({ image: dataUrl(MAX_IMAGE_DATA_URL_LENGTH, protocolText.imageInvalid) });
+export const ProtocolPhotoSchema = z.object({ image: z.string() });
+export type ProtocolPhoto = z.output<typeof ProtocolPhotoSchema>;
+
+/**
+ * The technician's protocol, saved as a draft or finished (rules §7 POST/PATCH
  * /api/technician/protocols). The status is the server's to decide from `action` and the signatures.
  */
 export const ProtocolInputSchema = z.object({
   action: z.enum(["draft", "finish"], { error: protocolText.actionInvalid }).default("draft"),
   /** The device's key for a new protocol: a retried save returns the protocol the first one created. */
-  clientKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: protocolText.actionInvalid }).optional(),
-  bookingId: z.number().int().positive().nullish(),
+  clientKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: protocolText.actionInvalid })
+    .optional(),
+  bookingId: IdSchema.nullish(),
   installationDate: isoDateSchema(protocolText.installationDateRequired),
-  customerName: z.string({ error: protocolText.customerNameRequired }).trim().min(1, { error: protocolText.customerNameRequired }).max(200, { error: protocolText.tooLong }),
-  customerEmail: z
-    .string({ error: protocolText.emailRequired })
-    .trim()
+  customerName: singleLineText({ error: protocolText.customerNameRequired })
+    .min(1, { error: protocolText.customerNameRequired })
+    .max(200, { error: protocolText.tooLong }),
+  customerEmail: singleLineText({ error: protocolText.emailRequired })
     .min(1, { error: protocolText.emailRequired })
     .pipe(z.email({ error: protocolText.emailInvalid }).max(254, { error: protocolText.emailInvalid })),
-  customerPhone: optionalText(40),
-  installationAddress: optionalText(300),
-  organizationNumber: optionalText(40),
-  companyName: optionalText(200),
-  companyOrgNumber: optionalText(40),
-  companyPhone: optionalText(40),
-  installedBrand: optionalText(100),
-  installedModel: optionalText(100),
-  installedPower: optionalText(40),
+  customerPhone: optionalLine(40),
+  installationAddress: optionalLine(300),
+  organizationNumber: optionalLine(40),
+  companyName: optionalLine(200),
+  companyOrgNumber: optionalLine(40),
+  companyPhone: optionalLine(40),
+  installedBrand: optionalLine(100),
+  installedModel: optionalLine(100),
+  installedPower: optionalLine(40),
   installationType: z.enum(INSTALLATION_TYPES).default("luftvarmepump"),
-  indoorUnitLocation: optionalText(200),
-  outdoorUnitLocation: optionalText(200),
-  electricalConnectionType: optionalText(100),
+  indoorUnitLocation: optionalLine(200),
+  outdoorUnitLocation: optionalLine(200),
+  electricalConnectionType: optionalLine(100),
   refrigerantType: z.enum(REFRIGERANT_TYPES).default("R32"),
-  refrigerantAmount: z.number({ error: protocolText.refrigerantAmountInvalid }).min(0, { error: protocolText.refrigerantAmountInvalid }).max(500, { error: protocolText.refrigerantAmountInvalid }).nullish(),
-  technicianCertificateNumber: optionalText(60),
-  companyCertificateNumber: optionalText(60),
+  refrigerantAmount: z
+    .number({ error: protocolText.refrigerantAmountInvalid })
+    .min(0, { error: protocolText.refrigerantAmountInvalid })
+    .max(500, { error: protocolText.refrigerantAmountInvalid })
+    .nullish(),
+  technicianCertificateNumber: optionalLine(60),
+  companyCertificateNumber: optionalLine(60),
   demontagedProducts: optionalText(),
   notes: optionalText(4000),
   technicianNotes: optionalText(4000),
@@ -150,7 +186,7 @@ export const ProtocolSchema = z.object({
 });
 export type Protocol = z.output<typeof ProtocolSchema>;
 
-/** What the customer's link shows (SPEC §2 customer protocol page): no internal notes, no staff ids. */
+/** What the customer's link shows (rules §2 customer protocol page): no internal notes, no staff ids. */
 export const CustomerProtocolSchema = ProtocolSchema.omit({ technicianNotes: true, bookingId: true, signingUrl: true, publicId: true });
 export type CustomerProtocol = z.output<typeof CustomerProtocolSchema>;
 
@@ -175,15 +211,20 @@ export const ProtocolListQuerySchema = z.object({
 export const ProtocolSavedSchema = z.object({ id: z.number(), publicId: z.string(), status: z.enum(PROTOCOL_STATUSES) });
 
 export const CustomerSignSchema = z.object({
-  customerSignature: z.string({ error: protocolText.customerSignatureRequired }).min(1, { error: protocolText.customerSignatureRequired }).pipe(dataUrl(MAX_SIGNATURE_CHARS, protocolText.signatureInvalid)),
+  customerSignature: z
+    .string({ error: protocolText.customerSignatureRequired })
+    .min(1, { error: protocolText.customerSignatureRequired })
+    .pipe(dataUrl(MAX_SIGNATURE_CHARS, protocolText.signatureInvalid)),
   customerComments: optionalText(),
 });
 
 /** Any id is looked up (and not found): a malformed one says no more than a wrong one. */
-export const PublicIdParamsSchema = z.object({ publicId: z.string().min(1, { error: "Protokoll hittades inte" }).max(100, { error: "Protokoll hittades inte" }) });
+export const PublicIdParamsSchema = z.object({
+  publicId: z.string().min(1, { error: "Protokoll hittades inte" }).max(100, { error: "Protokoll hittades inte" }),
+});
 
 /**
- * The technician's form (SPEC §5 form rules): what the server requires, plus the installed product's
+ * The technician's form (rules §5 form rules): what the server requires, plus the installed product's
  * brand, model and power, with the form's own words. The amount is typed with a decimal comma.
  */
 export const protocolFormText = {
@@ -196,7 +237,7 @@ export const protocolFormText = {
   powerRequired: "Effekt krävs",
 } as const;
 
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
+const requiredText = (message: string) => singleLineText({ error: message }).min(1, { error: message });
 
 export const ProtocolFormSchema = z.object({
   installationDate: isoDateSchema(protocolFormText.installationDateRequired),

@@ -1,7 +1,9 @@
-// Contracts of the service-reminder screen's import and pending products (SPEC §2 Service reminders,
+// Contracts of the service-reminder screen's import and pending products (rules §2 Service reminders,
 // §3 import payload and pending reminder product, §5 import, §7; issue 12).
 import { z } from "zod";
+import { singleLineText } from "./text-fields";
 import { isoDateSchema } from "./bookings";
+import { IdSchema } from "./common";
 
 export const remindersText = {
   allFieldsRequired: "Alla fält måste fyllas i för varje kund",
@@ -25,10 +27,10 @@ export const remindersText = {
   offerNotFound: "Erbjudandet finns inte längre",
 } as const;
 
-/** SPEC §3 import heat-pump types. */
+/** rules §3 import heat-pump types. */
 export const IMPORT_PUMP_TYPES = ["luftvarmepump", "luft_vatten_varmepump", "bergvarmepump", "franlufts_varmepump", "varmepumps_beredare"] as const;
 
-/** SPEC §5: both spellings are accepted (postalCode or postal_code, …); the camelCase one wins. */
+/** rules §5: both spellings are accepted (postalCode or postal_code, …); the camelCase one wins. */
 const ALIASES: Record<string, string> = { postal_code: "postalCode", serial_number: "serialNumber", install_date: "installDate" };
 function camelKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(camelKeys);
@@ -41,12 +43,16 @@ function camelKeys(value: unknown): unknown {
   return out;
 }
 
-const required = (max: number) => z.string({ error: remindersText.allFieldsRequired }).trim().min(1, remindersText.allFieldsRequired).max(max, remindersText.incomplete);
+const required = (max: number) =>
+  singleLineText({ error: remindersText.allFieldsRequired }).min(1, remindersText.allFieldsRequired).max(max, remindersText.incomplete);
 
 export const ImportProductSchema = z.object({
   model: required(100),
   type: z.enum(IMPORT_PUMP_TYPES, { error: remindersText.invalidType }).optional().default("luftvarmepump"),
-  serialNumber: z.string().trim().max(100).nullish().transform((v) => v || null),
+  serialNumber: singleLineText()
+    .max(100)
+    .nullish()
+    .transform((v) => v || null),
   installDate: z.string({ error: remindersText.allFieldsRequired }).min(1, remindersText.allFieldsRequired).pipe(isoDateSchema(remindersText.invalidDate)),
 });
 
@@ -66,7 +72,7 @@ export const ImportCustomerSchema = z.object({
 });
 export type ImportCustomer = z.input<typeof ImportCustomerSchema>;
 
-/** `{ customers: [...] }` as SPEC §7 sends it, or the pasted array itself (§5). */
+/** `{ customers: [...] }` as rules §7 sends it, or the pasted array itself (§5). */
 export const ImportPayloadSchema = z.preprocess(
   (value) => camelKeys(Array.isArray(value) ? { customers: value } : value),
   z.object(
@@ -88,16 +94,16 @@ export const PendingProductSchema = z.object({
 export type PendingProduct = z.infer<typeof PendingProductSchema>;
 export const PendingProductListSchema = z.array(PendingProductSchema);
 
-/** SPEC §9: installed 24 or more months ago, a month being 30 days. */
+/** rules §9: installed 24 or more months ago, a month being 30 days. */
 export const REMINDER_AFTER_DAYS = 24 * 30;
-/** SPEC §9: a reminder is sent 7 days after it was created… */
+/** rules §9: a reminder is sent 7 days after it was created… */
 export const REMINDER_SEND_AFTER_DAYS = 7;
 /** …with a 15 % discount valid 30 days. */
 export const REMINDER_DISCOUNT_PERCENT = 15;
 export const REMINDER_DISCOUNT_DAYS = 30;
 
 /** POST /api/admin/service-reminders/create: the chosen pending products, or every one of them. */
-export const CreateRemindersSchema = z.object({ productIds: z.array(z.number().int().positive()).max(1000).optional() }).nullish();
+export const CreateRemindersSchema = z.object({ productIds: z.array(IdSchema).max(1000).optional() }).nullish();
 export const CreateRemindersResultSchema = z.object({ createdCount: z.number() });
 export const SendRemindersResultSchema = z.object({ sentCount: z.number() });
 
@@ -131,7 +137,10 @@ export const ReminderOfferSchema = z.object({
   discountPercent: z.number(),
   /** The last day the discount holds; null while the reminder has not been sent. */
   validUntil: z.string().nullable(),
+  /** The discount holds for a booking made now: in time, and not yet given to another booking. */
   valid: z.boolean(),
+  /** The discount went to a booking that still stands (one booking per reminder gets it). */
+  used: z.boolean(),
 });
 export type ReminderOffer = z.infer<typeof ReminderOfferSchema>;
 /** The reminder e-mail's key: 256 bits, base64url. */
@@ -146,7 +155,7 @@ export const IMPORT_PUMP_TYPE_LABELS: Record<(typeof IMPORT_PUMP_TYPES)[number],
 };
 
 /**
- * One row of the import form (SPEC §5): the customer and one heat pump; every field but the serial
+ * One row of the import form (rules §5): the customer and one heat pump; every field but the serial
  * number is required. The form sends its rows as the import payload (`importPayloadOfRows`), which
  * the server checks again with ImportPayloadSchema.
  */
@@ -154,17 +163,31 @@ export const ImportFormRowSchema = z.object({
   ...importCustomerFields,
   model: required(100),
   type: z.enum(IMPORT_PUMP_TYPES, { error: remindersText.invalidType }),
-  serialNumber: z.string().trim().max(100),
+  serialNumber: singleLineText().max(100),
   installDate: z.string().min(1, remindersText.allFieldsRequired).pipe(isoDateSchema(remindersText.invalidDate)),
 });
 export type ImportFormRow = z.input<typeof ImportFormRowSchema>;
 export const ImportFormSchema = z.object({ rows: z.array(ImportFormRowSchema).min(1, remindersText.noCustomers) });
 export type ImportForm = z.input<typeof ImportFormSchema>;
 
-export const emptyImportRow = (): ImportFormRow => ({ name: "", email: "", phone: "", address: "", city: "", postalCode: "", model: "", type: "luftvarmepump", serialNumber: "", installDate: "" });
+export const emptyImportRow = (): ImportFormRow => ({
+  name: "",
+  email: "",
+  phone: "",
+  address: "",
+  city: "",
+  postalCode: "",
+  model: "",
+  type: "luftvarmepump",
+  serialNumber: "",
+  installDate: "",
+});
 
 export function importPayloadOfRows(rows: z.output<typeof ImportFormRowSchema>[]) {
   return {
-    customers: rows.map(({ model, type, serialNumber, installDate, ...customer }) => ({ ...customer, products: [{ model, type, serialNumber: serialNumber || null, installDate }] })),
+    customers: rows.map(({ model, type, serialNumber, installDate, ...customer }) => ({
+      ...customer,
+      products: [{ model, type, serialNumber: serialNumber || null, installDate }],
+    })),
   };
 }

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { singleLineText } from "./text-fields";
 import { DEFAULT_COMPANY_DETAILS } from "../company";
 
-// SPEC §2 system settings, §3 fields, §9 defaults; DECISIONS 11: stored in the database, in effect.
-// The lead time, visit length and weekend rules of §9's booking section are fixed by DECISIONS 2-3
+// rules §2 system settings, §3 fields, §9 defaults; rules D11: stored in the database, in effect.
+// The lead time, visit length and weekend rules of §9's booking section are fixed by rules D2-D3
 // (the terms customers book under); the screen states them rather than offering switches that
 // would do nothing.
 
@@ -28,7 +29,9 @@ export const settingsText = {
 export const REMINDER_DAY_OPTIONS = [1, 2, 3, 7] as const;
 
 const requiredText = (label: string, max = 200) =>
-  z.string({ error: settingsText.required(label) }).trim().min(1, settingsText.required(label)).max(max, settingsText.tooLong);
+  singleLineText({ error: settingsText.required(label) })
+    .min(1, settingsText.required(label))
+    .max(max, settingsText.tooLong);
 const time = z.string({ error: settingsText.invalidTime }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, settingsText.invalidTime);
 
 export const SystemSettingsSchema = z
@@ -40,7 +43,11 @@ export const SystemSettingsSchema = z
     companyEmail: requiredText(settingsText.companyEmail).pipe(z.email(settingsText.invalidEmail)),
     companyAddress: requiredText(settingsText.companyAddress),
     // Bokningsinställningar
-    maxBookingsPerDay: z.number({ error: settingsText.maxBookingsPerDay }).int(settingsText.maxBookingsPerDay).min(1, settingsText.maxBookingsPerDay).max(50, settingsText.maxBookingsPerDay),
+    maxBookingsPerDay: z
+      .number({ error: settingsText.maxBookingsPerDay })
+      .int(settingsText.maxBookingsPerDay)
+      .min(1, settingsText.maxBookingsPerDay)
+      .max(50, settingsText.maxBookingsPerDay),
     autoConfirmBookings: z.boolean(),
     // E-postinställningar
     emailNotifications: z.boolean(),
@@ -62,7 +69,7 @@ export const SystemSettingsSchema = z
   });
 export type SystemSettings = z.infer<typeof SystemSettingsSchema>;
 
-/** SPEC §9 defaults. */
+/** rules §9 defaults. */
 export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   companyName: DEFAULT_COMPANY_DETAILS.companyName,
   orgNumber: DEFAULT_COMPANY_DETAILS.orgNumber,

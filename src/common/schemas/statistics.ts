@@ -1,15 +1,22 @@
-// Contract of GET /api/statistics (SPEC §7, §9; DECISIONS 13; issue 13).
+// Contract of GET /api/statistics (rules §7, §9; rules D13; issue 13).
 import { z } from "zod";
 import type { BookingStatus } from "../constants";
 import { BOOKING_STATUS_LABELS } from "../constants";
 
 export const STATISTICS_PERIODS = ["week", "month", "quarter", "year"] as const;
 export type StatisticsPeriod = (typeof STATISTICS_PERIODS)[number];
-export const STATISTICS_PERIOD_LABELS: Record<StatisticsPeriod, string> = { week: "Denna vecka", month: "Denna månad", quarter: "Detta kvartal", year: "Detta år" };
+export const STATISTICS_PERIOD_LABELS: Record<StatisticsPeriod, string> = {
+  week: "Denna vecka",
+  month: "Denna månad",
+  quarter: "Detta kvartal",
+  year: "Detta år",
+};
 
-export const StatisticsQuerySchema = z.object({ period: z.enum(STATISTICS_PERIODS, { error: "Välj vecka, månad, kvartal eller år" }).optional().default("month") });
+export const StatisticsQuerySchema = z.object({
+  period: z.enum(STATISTICS_PERIODS, { error: "Välj vecka, månad, kvartal eller år" }).optional().default("month"),
+});
 
-/** SPEC §4: statistics call confirmed bookings 'Väntande'; the rest as everywhere else. */
+/** rules §4: statistics call confirmed bookings 'Väntande'; the rest as everywhere else. */
 export const STATISTICS_STATUS_LABELS: Record<BookingStatus, string> = { ...BOOKING_STATUS_LABELS, confirmed: "Väntande" };
 
 export const WEEKDAY_NAMES = ["Måndag", "Tisdag", "Onsdag", "Torsdag", "Fredag", "Lördag", "Söndag"] as const;
@@ -21,10 +28,10 @@ export const StatisticsSchema = z.object({
   to: z.string(),
   total: z.number(),
   completed: z.number(),
-  /** Completed of all bookings in the period, in whole per cent (SPEC §9). */
+  /** Completed of all bookings in the period, in whole per cent (rules §9). */
   completionRate: z.number(),
   customers: z.number(),
-  /** Bookings per customer who had one, to one decimal (SPEC §9). */
+  /** Bookings per customer who had one, to one decimal (rules §9). */
   visitsPerCustomer: z.number(),
   /** Service history costs of the period, in kr. */
   revenue: z.number(),

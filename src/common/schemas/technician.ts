@@ -1,16 +1,19 @@
-// The technician portal's contracts (SPEC §2 technician portal, §5 service completion, §7 the
+// The technician portal's contracts (rules §2 technician portal, §5 service completion, §7 the
 // /api/technician rows): visits of a day and ahead, one visit, its status, and the service report.
 import { z } from "zod";
 import { SERVICE_HISTORY_TYPES } from "@/common/constants";
 import { AdminBookingListItemSchema, BookingImageSchema, StaffBookingSchema } from "./admin-bookings";
 import { BookingCustomerSchema, isoDateSchema } from "./bookings";
+import { IdSchema, idSchema } from "./common";
 
 export const technicianText = {
   dateRequired: "Välj ett giltigt datum",
   statusInvalid: "Ogiltig status. Tekniker kan påbörja eller avboka ett uppdrag.",
+  cancelReasonRequired: "Skriv varför besöket avbokas",
+  cancelReasonTooLong: "Anledningen får vara högst 500 tecken",
   bookingIdRequired: "Bokningen saknas",
   serviceTypeInvalid: "Välj en typ av service",
-  // SPEC §5 Service completion.
+  // rules §5 Service completion.
   actionsRequired: "Du måste beskriva vilka åtgärder som utförts",
   tooLong: "Texten är för lång (högst 4 000 tecken)",
   serviceDateInvalid: "Ogiltigt datum för servicen",
@@ -44,17 +47,28 @@ export const TechnicianBookingSchema = z.object({
 });
 export type TechnicianBooking = z.output<typeof TechnicianBookingSchema>;
 
-/** PATCH /api/technician/booking/{id}/status: start or cancel (completion is the service report's). */
-export const TechnicianStatusSchema = z.object({ status: z.enum(["in_progress", "cancelled"], { error: technicianText.statusInvalid }) });
+export const CANCEL_REASON_MAX = 500;
+
+/**
+ * PATCH /api/technician/booking/{id}/status: start or cancel (completion is the service report's).
+ * A cancellation says why (issue 23): the reason is kept in the booking's history for the admin.
+ */
+export const TechnicianStatusSchema = z
+  .object({
+    status: z.enum(["in_progress", "cancelled"], { error: technicianText.statusInvalid }),
+    reason: z.string({ error: technicianText.cancelReasonRequired }).trim().max(CANCEL_REASON_MAX, { error: technicianText.cancelReasonTooLong }).optional(),
+  })
+  .refine((body) => body.status !== "cancelled" || Boolean(body.reason), { error: technicianText.cancelReasonRequired, path: ["reason"] });
+export type TechnicianStatus = z.input<typeof TechnicianStatusSchema>;
 
 const optionalText = z.string({ error: technicianText.tooLong }).trim().max(4000, { error: technicianText.tooLong }).optional();
 
 /**
- * POST /api/technician/service-history: the service report (SPEC §7). The technician and the
+ * POST /api/technician/service-history: the service report (rules §7). The technician and the
  * customer come from the session and the booking, never from the request.
  */
 export const ServiceReportSchema = z.object({
-  bookingId: z.number({ error: technicianText.bookingIdRequired }).int({ error: technicianText.bookingIdRequired }).positive({ error: technicianText.bookingIdRequired }),
+  bookingId: idSchema(technicianText.bookingIdRequired),
   serviceType: z.enum(SERVICE_HISTORY_TYPES, { error: technicianText.serviceTypeInvalid }).default("maintenance"),
   issues: optionalText,
   actions: z
@@ -64,14 +78,14 @@ export const ServiceReportSchema = z.object({
     .max(4000, { error: technicianText.tooLong }),
   parts: optionalText,
   followUpNeeded: z.boolean().default(false),
-  productId: z.number().int().positive().nullable().optional(),
+  productId: IdSchema.nullable().optional(),
   serviceDate: z.iso.datetime({ offset: true, error: technicianText.serviceDateInvalid }).optional(),
 });
 export type ServiceReport = z.input<typeof ServiceReportSchema>;
 
 export const ServiceReportResultSchema = z.object({ id: z.number(), bookingId: z.number(), status: z.literal("completed") });
 
-/** SPEC §3 service_history.serviceType in Swedish, for the report form. */
+/** rules §3 service_history.serviceType in Swedish, for the report form. */
 export const SERVICE_HISTORY_TYPE_LABELS: Record<(typeof SERVICE_HISTORY_TYPES)[number], string> = {
   maintenance: "Underhåll",
   repair: "Reparation",

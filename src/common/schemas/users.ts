@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { singleLineText } from "./text-fields";
 import { hasPasswordCharacterClasses, RoleSchema } from "./auth";
 import { PASSWORD_MIN_LENGTH } from "../constants";
 
-// SPEC §5 Users and passwords, §8 users texts (issue 11).
+// rules §5 Users and passwords, §8 users texts (issue 11).
 export const usersText = {
   allRequired: "Alla fält måste fyllas i",
   invalidPasswordTitle: "Ogiltigt lösenord",
@@ -16,7 +17,7 @@ export const usersText = {
   invalidPhone: "Ange ett giltigt telefonnummer",
 } as const;
 
-const required = (max: number) => z.string({ error: usersText.allRequired }).trim().min(1, usersText.allRequired).max(max, usersText.tooLong);
+const required = (max: number) => singleLineText({ error: usersText.allRequired }).min(1, usersText.allRequired).max(max, usersText.tooLong);
 
 export const CreateUserSchema = z.object({
   username: required(50).regex(/^[\p{L}\p{N}._-]+$/u, usersText.usernameFormat),
@@ -28,9 +29,7 @@ export const CreateUserSchema = z.object({
     .refine((p) => p.length >= PASSWORD_MIN_LENGTH && hasPasswordCharacterClasses(p), usersText.passwordRule),
   role: RoleSchema.default("technician"),
   /** Shown to customers on their booking page when the technician is assigned (optional). */
-  phone: z
-    .string()
-    .trim()
+  phone: singleLineText()
     .max(30, usersText.tooLong)
     .refine((p) => p === "" || /^\+?[\d\s-]{6,20}$/.test(p), usersText.invalidPhone)
     .optional()

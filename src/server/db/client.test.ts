@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { cleanupAfterEach, emptyPostgresDatabase, scratchFolder } from "../test-support/scratch";
-import { DataDirInUseError, migrationsFolder, openDatabase, type Database } from "./client";
+import { DataDirInUseError, migrationsFolder, openDatabase, staleLockWaitLine, type Database } from "./client";
 
 const defer = cleanupAfterEach();
 const tempDataDir = () => scratchFolder("vps-lock-", defer);
@@ -90,9 +90,16 @@ describe("the embedded data folder is held by one process at a time", () => {
     const exited = new Promise((resolve) => holder.on("exit", resolve));
     holder.kill("SIGKILL");
     await exited;
-    // Without waiting for it to go stale this would be refused like a live holder.
+    // Without waiting for it to go stale this would be refused like a live holder. The wait is said
+    // once, so an operator restarting after a crash knows why the server is not up yet.
+    const printed = vi.spyOn(console, "error").mockImplementation(() => {});
+    defer(() => printed.mockRestore());
     const database = await open({ dataDir, lockStaleMs: 5_000 });
     await database.db.execute(sql`SELECT 1`);
+    expect(printed.mock.calls).toEqual([[staleLockWaitLine(realpathSync(dataDir), 5_000)]]);
+    expect(staleLockWaitLine("/var/lib/app/data", 20_000)).toBe(
+      "Datamappen /var/lib/app/data är låst av en process som inte längre körs (en krasch eller kill -9); låset tas över när det har legat orört i 20 s, sedan startar servern.",
+    );
   });
 
   it("takes over a stale lock at once, but not a fresh one of an unknown owner", async () => {
@@ -116,6 +123,26 @@ describe("the embedded data folder is held by one process at a time", () => {
   });
 });
 
+describe("the embedded database's memory (issue 24)", () => {
+  const setting = async (database: Database, name: string) => ((await database.sql.executeSql(`SHOW ${name}`)).rows as Record<string, string>[])[0][name];
+
+  it("runs with a small company's buffers, not a server's, on every start, keeping PGlite's own parameters", async () => {
+    const dataDir = tempDataDir();
+    // The first start creates the folder (initdb writes a server's 128 MB of shared buffers into
+    // its postgresql.conf); the second opens it as a restarted server does.
+    const first = await openDatabase({ dataDir });
+    expect(await setting(first, "shared_buffers")).toBe("32MB");
+    await first.close();
+    const again = await open({ dataDir });
+    expect(await setting(again, "shared_buffers")).toBe("32MB");
+    expect(await setting(again, "maintenance_work_mem")).toBe("16MB");
+    expect(await setting(again, "wal_buffers")).toBe("1MB");
+    // PGlite's defaults still apply (they are replaced, not added to, when start parameters are given).
+    expect(await setting(again, "search_path")).toBe("public");
+    expect(await setting(again, "max_parallel_workers_per_gather")).toBe("0");
+  });
+});
+
 const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
 
 /** A new, empty database on TEST_DATABASE_URL's server, dropped after the test. */
@@ -135,18 +162,23 @@ describe("migrations", () => {
 
   // Several instances exist only with PostgreSQL (the embedded folder is locked to one process), so
   // this test is registered in the PostgreSQL suite (TEST_DATABASE_URL), which CI always runs.
-  if (serverUrl) it("four instances migrating one empty PostgreSQL database at once all start, applying each migration once", async () => {
-    const databaseUrl = await emptyDatabase(serverUrl!);
-    const instances = await Promise.all([1, 2, 3, 4].map(() => open({ databaseUrl, dataDir: null })));
-    await Promise.all(instances.map((instance) => instance.migrate()));
-    expect(await appliedMigrations(instances[0])).toBe(journal.entries.length);
-    // Started again later, nothing is applied twice.
-    await Promise.all(instances.map((instance) => instance.migrate()));
-    expect(await appliedMigrations(instances[0])).toBe(journal.entries.length);
-    // The migration lock is given back: nobody is left holding an advisory lock.
-    const locks = (await instances[0].sql.executeSql("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())")).rows as { n: number }[];
-    expect(locks[0].n).toBe(0);
-  });
+  if (serverUrl)
+    it("four instances migrating one empty PostgreSQL database at once all start, applying each migration once", async () => {
+      const databaseUrl = await emptyDatabase(serverUrl!);
+      const instances = await Promise.all([1, 2, 3, 4].map(() => open({ databaseUrl, dataDir: null })));
+      await Promise.all(instances.map((instance) => instance.migrate()));
+      expect(await appliedMigrations(instances[0])).toBe(journal.entries.length);
+      // Started again later, nothing is applied twice.
+      await Promise.all(instances.map((instance) => instance.migrate()));
+      expect(await appliedMigrations(instances[0])).toBe(journal.entries.length);
+      // The migration lock is given back: nobody is left holding an advisory lock.
+      const locks = (
+        await instances[0].sql.executeSql(
+          "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+        )
+      ).rows as { n: number }[];
+      expect(locks[0].n).toBe(0);
+    });
 
   it("migrating the embedded database twice applies each migration once", async () => {
     const dataDir = tempDataDir();
@@ -174,32 +206,27 @@ describe("hot reads: named prepared statements, several on one connection", () =
   });
 
   // The pool exists only with PostgreSQL; registered in its suite, which CI always runs.
-  if (serverUrl) it("keeps one connection for the work, gives it back when done, and closes it after an error", async () => {
-    const previous = process.env.DATABASE_POOL_SIZE;
-    process.env.DATABASE_POOL_SIZE = "1"; // read when the pool is made: one connection, so a connection not given back hangs the next read
-    let database: Database;
-    try {
-      database = await open({ databaseUrl: await emptyDatabase(serverUrl!), dataDir: null });
-    } finally {
-      if (previous === undefined) delete process.env.DATABASE_POOL_SIZE;
-      else process.env.DATABASE_POOL_SIZE = previous;
-    }
-    const pids = await database.sql.onOneConnection(async (query) => [
-      (await query<{ pid: number }>("test_pid", backendPid, []))[0].pid,
-      (await query<{ pid: number }>("test_pid", backendPid, []))[0].pid,
-    ]);
-    expect(pids[0]).toBe(pids[1]);
+  if (serverUrl)
+    it("keeps one connection for the work, gives it back when done, and closes it after an error", async () => {
+      // One connection, so a connection not given back hangs the next read.
+      const database = await open({ databaseUrl: await emptyDatabase(serverUrl!), dataDir: null, databasePoolSize: 1 });
+      expect(database.poolStats()?.max).toBe(1);
+      const pids = await database.sql.onOneConnection(async (query) => [
+        (await query<{ pid: number }>("test_pid", backendPid, []))[0].pid,
+        (await query<{ pid: number }>("test_pid", backendPid, []))[0].pid,
+      ]);
+      expect(pids[0]).toBe(pids[1]);
 
-    // Work that ends normally gives its connection back: the same backend answers the next read.
-    expect((await database.sql.prepared<{ pid: number }>("test_pid", backendPid, []))[0].pid).toBe(pids[0]);
+      // Work that ends normally gives its connection back: the same backend answers the next read.
+      expect((await database.sql.prepared<{ pid: number }>("test_pid", backendPid, []))[0].pid).toBe(pids[0]);
 
-    // An error gives the connection up (else the one connection would be lost and the next read would wait for ever).
-    await expect(database.sql.onOneConnection((query) => query("test_bad", "select 1 / $1::int", [0]))).rejects.toThrow(/division by zero/);
-    const afterError = (await database.sql.prepared<{ pid: number }>("test_pid", backendPid, []))[0].pid;
+      // An error gives the connection up (else the one connection would be lost and the next read would wait for ever).
+      await expect(database.sql.onOneConnection((query) => query("test_bad", "select 1 / $1::int", [0]))).rejects.toThrow(/division by zero/);
+      const afterError = (await database.sql.prepared<{ pid: number }>("test_pid", backendPid, []))[0].pid;
 
-    // A connection the server terminates in the middle of the work is not handed out again.
-    await expect(database.sql.onOneConnection((query) => query("test_kill", "select pg_terminate_backend(pg_backend_pid())", []))).rejects.toThrow();
-    const afterKill = (await database.sql.prepared<{ pid: number }>("test_pid", backendPid, []))[0].pid;
-    expect(afterKill).not.toBe(afterError);
-  });
+      // A connection the server terminates in the middle of the work is not handed out again.
+      await expect(database.sql.onOneConnection((query) => query("test_kill", "select pg_terminate_backend(pg_backend_pid())", []))).rejects.toThrow();
+      const afterKill = (await database.sql.prepared<{ pid: number }>("test_pid", backendPid, []))[0].pid;
+      expect(afterKill).not.toBe(afterError);
+    });
 });

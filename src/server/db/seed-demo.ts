@@ -1,14 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { addDays, adminSlots, parseTimeSlot, ruleSlots, todayIn, type IsoDate } from "@/common/booking-rules";
-import type { BookingStatus, ServiceType } from "@/common/constants";
+import { addDays, todayIn } from "@/common/booking-rules";
+import type { ServiceType } from "@/common/constants";
 import { hashPassword } from "../modules/auth/passwords";
 import { bookingContactOf } from "../modules/bookings/bookings.repository";
 import { linkExpiry, newLinkToken } from "../modules/bookings/customer-link";
 import type { Db } from "./client";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
+import { planDemoCalendar, seededRandom } from "./demo-bookings";
 import * as s from "./schema";
 
-// Realistic Swedish demo data (DECISIONS 19), placed relative to today so every staff screen looks alive.
+// Realistic Swedish demo data (rules D19), placed relative to today so every staff screen looks
+// alive; the calendar itself obeys every booking rule (demo-bookings.ts).
 const CUSTOMERS = [
   ["Lars Andersson", "lars.andersson@exempel.se", "070-123 45 67", "Storgatan 12", "Uppsala", "753 20"],
   ["Maria Karlsson", "maria.karlsson@exempel.se", "073-234 56 78", "Björkvägen 4", "Täby", "183 62"],
@@ -47,22 +49,21 @@ const DESCRIPTIONS: Record<ServiceType, string[]> = {
   hembesok: ["Vill ha råd om vilken värmepump som passar vårt hus på 140 kvm.", "Funderar på bergvärme, vill ha ett hembesök."],
 };
 
-/** Deterministic pseudo-random numbers, so two seeded databases look the same. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
-
 export async function seedDemoData(db: Db, now = new Date()) {
-  const rand = random(20261122);
+  const rand = seededRandom(20261122);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
   const today = todayIn(now);
 
   const [admin, tech] = await Promise.all(
-    DEMO_ACCOUNTS.map(async (a) => (await db.insert(s.users).values({ username: a.username, password: await hashPassword(a.password), name: a.name, role: a.role, phone: "070-555 12 34" }).returning())[0]),
+    DEMO_ACCOUNTS.map(
+      async (a) =>
+        (
+          await db
+            .insert(s.users)
+            .values({ username: a.username, password: await hashPassword(a.password), name: a.name, role: a.role, phone: "070-555 12 34" })
+            .returning()
+        )[0],
+    ),
   );
   const [tech2] = await db
     .insert(s.users)
@@ -81,59 +82,59 @@ export async function seedDemoData(db: Db, now = new Date()) {
       customers.map((c, i) => {
         const [brand, model, type] = PUMPS[i % PUMPS.length];
         const installDate = addDays(today, -(120 + Math.floor(rand() * 1400)));
-        return { customerId: c.id, brand, model, type, serialNumber: `${brand.slice(0, 3).toUpperCase()}-${100000 + i * 7919}`, installDate, warrantyEnd: addDays(installDate, 5 * 365) };
+        return {
+          customerId: c.id,
+          brand,
+          model,
+          type,
+          serialNumber: `${brand.slice(0, 3).toUpperCase()}-${100000 + i * 7919}`,
+          installDate,
+          warrantyEnd: addDays(installDate, 5 * 365),
+        };
       }),
     )
     .returning();
 
-  // Bookings from 45 days back to 60 days ahead; the exclusion constraint forbids overlaps, so track used slots.
-  const used = new Map<IsoDate, { start: string; end: string }[]>();
-  const rows: (typeof s.bookings.$inferInsert)[] = [];
-  const addBooking = (date: IsoDate, serviceType: ServiceType, status: BookingStatus, customerIndex: number, technicianIndex: number | null) => {
-    const slots = ruleSlots(serviceType, date).length > 0 ? ruleSlots(serviceType, date) : adminSlots(serviceType, date);
-    const taken = used.get(date) ?? [];
-    const slot = slots.find((sl) => !taken.some((u) => sl.start < u.end && u.start < sl.end));
-    if (!slot) return;
-    taken.push(slot);
-    used.set(date, taken);
-    const customer = customers[customerIndex % customers.length];
-    const product = products[customerIndex % products.length];
-    const range = parseTimeSlot(slot.label)!;
-    rows.push({
+  // Bookings from 45 days back to 60 days ahead, made under the rules a real booking is made under.
+  const calendar = planDemoCalendar(now);
+  const rows: (typeof s.bookings.$inferInsert)[] = calendar.bookings.map((b) => {
+    const customer = customers[b.customerIndex % customers.length];
+    const product = products[b.customerIndex % products.length];
+    return {
       customerId: customer.id,
       ...bookingContactOf(customer),
       productId: product.id,
-      serviceType,
-      description: pick(DESCRIPTIONS[serviceType]),
-      heatpumpModel: serviceType === "hembesok" ? null : `${product.brand} ${product.model}`,
-      date,
-      timeSlot: slot.label,
-      startTime: range.start,
-      endTime: range.end,
-      status,
-      assignedTechnicianId: technicianIndex === null ? null : technicians[technicianIndex].id,
-      // Booked 3-33 days before the visit, never in the future: the admin overview's "new bookings"
-      // then shows the few made this week, as in real life.
-      createdAt: new Date(Math.min(now.getTime() - 3_600_000, Date.parse(`${date}T09:00:00Z`) - (3 + Math.floor(rand() * 30)) * 86_400_000)),
-    });
-  };
-
-  const types: ServiceType[] = ["service", "service", "troubleshooting", "installation", "hembesok"];
-  let customerIndex = 0;
-  for (let offset = -45; offset <= 60; offset++) {
-    const date = addDays(today, offset);
-    const perDay = offset === 0 ? 3 : Math.floor(rand() * 3);
-    for (let n = 0; n < perDay; n++) {
-      const serviceType = offset === 0 ? (["service", "troubleshooting", "hembesok"] as const)[n] : pick(types);
-      const status: BookingStatus =
-        offset < 0 ? (rand() < 0.85 ? "completed" : "cancelled") : offset === 0 ? "confirmed" : rand() < 0.8 ? "confirmed" : "planned";
-      addBooking(date, serviceType, status, customerIndex++, offset === 0 ? 0 : Math.floor(rand() * 3) === 2 ? null : Math.floor(rand() * 2));
-    }
+      serviceType: b.serviceType,
+      description: pick(DESCRIPTIONS[b.serviceType]),
+      heatpumpModel: b.serviceType === "hembesok" ? null : `${product.brand} ${product.model}`,
+      date: b.date,
+      timeSlot: b.timeSlot,
+      startTime: b.startTime,
+      endTime: b.endTime,
+      status: b.status,
+      assignedTechnicianId: b.technicianIndex === null ? null : technicians[b.technicianIndex].id,
+      createdAt: b.createdAt,
+    };
+  });
+  const bookings = rows.length > 0 ? await db.insert(s.bookings).values(rows).returning() : [];
+  // Their history says who made them: the customer on the web, or the office on the phone.
+  if (bookings.length > 0) {
+    await db.insert(s.bookingEvents).values(
+      bookings.map((b, i) => ({
+        bookingId: b.id,
+        at: b.createdAt,
+        kind: "created",
+        toValue: `${b.date} ${b.timeSlot}`,
+        ...(calendar.bookings[i].madeBy === "customer"
+          ? { actor: "customer", actorName: b.contactName }
+          : { actor: "admin", actorUserId: admin.id, actorName: admin.name }),
+      })),
+    );
   }
-  const bookings = await db.insert(s.bookings).values(rows).returning();
   // Every booking has its customer's link, as a real one would; those of visits more than 30 days
   // ago have expired.
-  await db.insert(s.sharedBookingLinks).values(bookings.map((b) => ({ bookingId: b.id, token: newLinkToken(), expiresAt: linkExpiry(b.date) })));
+  if (bookings.length > 0)
+    await db.insert(s.sharedBookingLinks).values(bookings.map((b) => ({ bookingId: b.id, token: newLinkToken(), expiresAt: linkExpiry(b.date) })));
 
   const completed = bookings.filter((b) => b.status === "completed");
   if (completed.length > 0) {
@@ -143,11 +144,21 @@ export async function seedDemoData(db: Db, now = new Date()) {
         bookingId: b.id,
         productId: b.productId,
         serviceDate: new Date(`${b.date}T12:00:00Z`),
-        serviceType: b.serviceType === "installation" ? "installation" : b.serviceType === "troubleshooting" ? "repair" : b.serviceType === "hembesok" ? "inspection" : "maintenance",
+        serviceType:
+          b.serviceType === "installation"
+            ? "installation"
+            : b.serviceType === "troubleshooting"
+              ? "repair"
+              : b.serviceType === "hembesok"
+                ? "inspection"
+                : "maintenance",
         technician: technicians[b.id % 2].name,
         issues: b.serviceType === "troubleshooting" ? "Felkod E5, låg köldmedietryck." : "Smutsiga filter.",
-        actions: b.serviceType === "troubleshooting" ? "Läcksökning, tätning av flänsförband och påfyllning av köldmedium." : "Rengjort filter och värmeväxlare, kontrollerat dränering.",
-        parts: b.serviceType === "troubleshooting" ? "Flänsmutter 1/4\"" : null,
+        actions:
+          b.serviceType === "troubleshooting"
+            ? "Läcksökning, tätning av flänsförband och påfyllning av köldmedium."
+            : "Rengjort filter och värmeväxlare, kontrollerat dränering.",
+        parts: b.serviceType === "troubleshooting" ? 'Flänsmutter 1/4"' : null,
         followUpNeeded: b.id % 5 === 0,
         status: "completed",
         cost: b.serviceType === "hembesok" ? "0" : "2500",
@@ -177,7 +188,14 @@ export async function seedDemoData(db: Db, now = new Date()) {
       refrigerantType: "R32",
       refrigerantAmount: "1.1",
       installedItems: checked(["heatPump", "pipes", "accessories", "electrical"]),
-      installationSteps: checked(["indoorUnitMounted", "outdoorUnitMounted", "refrigerantLinesConnected", "electricalConnectionsCompleted", "drainageConnected", "systemTested"]),
+      installationSteps: checked([
+        "indoorUnitMounted",
+        "outdoorUnitMounted",
+        "refrigerantLinesConnected",
+        "electricalConnectionsCompleted",
+        "drainageConnected",
+        "systemTested",
+      ]),
       pressureTests: checked(["vacuumTest", "pressureTest", "leakageTest"]),
       notes: "Kunden önskade att utedelen placeras så långt från sovrummet som möjligt.",
       status: "technician-signed",
@@ -197,23 +215,31 @@ export async function seedDemoData(db: Db, now = new Date()) {
     },
   ]);
 
-  await db.insert(s.blockedTimeSlots).values({
-    date: addDays(today, 21),
-    startTime: "08:00",
-    endTime: "17:00",
-    reason: "Utbildning hos tillverkaren",
-    serviceTypes: ["service", "installation", "troubleshooting"],
-    createdBy: admin.id,
-  });
+  await db.insert(s.blockedTimeSlots).values({ ...calendar.blockedTime, reason: "Utbildning hos tillverkaren", createdBy: admin.id });
 
-  // A service reminder made eight days ago and due yesterday (SPEC §9): 'Skicka påminnelser' sends it.
+  // A service reminder made eight days ago and due yesterday (rules §9): 'Skicka påminnelser' sends it.
   const [reminded] = await db
     .insert(s.customers)
-    .values({ name: "Greta Lindholm", email: "greta.lindholm@exempel.se", phone: "070-678 90 12", address: "Lönnvägen 7", city: "Sigtuna", postalCode: "193 30" })
+    .values({
+      name: "Greta Lindholm",
+      email: "greta.lindholm@exempel.se",
+      phone: "070-678 90 12",
+      address: "Lönnvägen 7",
+      city: "Sigtuna",
+      postalCode: "193 30",
+    })
     .returning();
   const [pump] = await db
     .insert(s.products)
-    .values({ customerId: reminded.id, brand: "Nibe", model: "F2120-12", type: "luftvärmepump", serialNumber: "NIB-424242", installDate: addDays(today, -728), warrantyEnd: addDays(today, -728 + 5 * 365) })
+    .values({
+      customerId: reminded.id,
+      brand: "Nibe",
+      model: "F2120-12",
+      type: "luftvärmepump",
+      serialNumber: "NIB-424242",
+      installDate: addDays(today, -728),
+      warrantyEnd: addDays(today, -728 + 5 * 365),
+    })
     .returning();
   await db.insert(s.reminders).values({
     customerId: reminded.id,

@@ -89,7 +89,7 @@ describe("e-mail outbox", () => {
     await smtp.start();
     await startApp(port);
     // Written straight to the outbox, as if the process died right after the commit.
-    await enqueueEmail(database!.db, { to: "glomd@exempel.se", subject: "Hej", text: "Glömd" });
+    await enqueueEmail(database!.db, { to: "glomd@exempel.se", subject: "Hej", text: "Glömd" }, { customerId: null });
     const schedules = await queryRows<{ name: string; cron: string }>(database!, sql`select name, cron from pgboss.schedule order by name`);
     expect(schedules).toEqual(expect.arrayContaining([{ name: "outbox-sweep", cron: "* * * * *" }]));
     expect(await app!.jobs["outbox-sweep"].run()).toBe(1);
@@ -107,7 +107,8 @@ describe("e-mail outbox", () => {
     await second.ready();
     try {
       const ids = [];
-      for (let i = 0; i < 10; i++) ids.push(await enqueueEmail(database!.db, { to: `dubbel${i}@exempel.se`, subject: `Meddelande ${i}`, text: "x" }));
+      for (let i = 0; i < 10; i++)
+        ids.push(await enqueueEmail(database!.db, { to: `dubbel${i}@exempel.se`, subject: `Meddelande ${i}`, text: "x" }, { customerId: null }));
       await Promise.all([app!.outbox.sweep(), second.outbox.sweep(), app!.outbox.sweep(), ...ids.map((id) => second.outbox.notify(id))]);
       await waitFor(async () => (await outboxRows()).every((r) => r.status === "sent"));
       await new Promise((r) => setTimeout(r, 300));
@@ -116,6 +117,30 @@ describe("e-mail outbox", () => {
     } finally {
       await second.close();
     }
+  });
+
+  it("sends a message again after a crash mid-send with the same Message-ID, so mail clients show one", async () => {
+    const port = await freePort();
+    smtp = new TestSmtpServer(port);
+    await smtp.start();
+    await startApp(port);
+    const crashed = await enqueueEmail(database!.db, { to: "krasch@exempel.se", subject: "Bekräftelse", text: "x" }, { customerId: null });
+    await enqueueEmail(database!.db, { to: "annan@exempel.se", subject: "Annan", text: "y" }, { customerId: null });
+    expect(await app!.outbox.sweep()).toBe(2);
+    // What a process that died after the SMTP server accepted the message leaves behind: the row still
+    // queued, its claim run out. (16 of 18 such messages went out again in the audit's run.)
+    await database!.db.execute(
+      sql`update email_outbox set status = 'queued', sent_at = null, attempts = 0, claimed_until = now() - interval '1 second' where id = ${crashed}`,
+    );
+    expect(await app!.outbox.sweep()).toBe(1);
+
+    const mails = await smtp.waitForMessages(3);
+    const copies = mails.filter((m) => m.subject === "Bekräftelse");
+    const other = mails.find((m) => m.subject === "Annan")!;
+    expect(copies).toHaveLength(2);
+    expect(copies[0].messageId).toMatch(new RegExp(`^<outbox-${crashed}\\.[0-9a-f-]{36}@app\\.test>$`));
+    expect(copies[1].messageId).toBe(copies[0].messageId);
+    expect(other.messageId).not.toBe(copies[0].messageId);
   });
 
   it("gives up after the last attempt and marks the message failed, visible to admins", async () => {
@@ -127,7 +152,7 @@ describe("e-mail outbox", () => {
       outbox: { retryDelaySeconds: 0.2, maxAttempts: 3 },
     });
     await app.ready();
-    const id = await enqueueEmail(database.db, { to: "aldrig@exempel.se", subject: "Aldrig", text: "x" });
+    const id = await enqueueEmail(database.db, { to: "aldrig@exempel.se", subject: "Aldrig", text: "x" }, { customerId: null });
     app.outbox.notify(id);
     await waitFor(async () => (await outboxRows())[0]?.status === "failed");
     expect((await outboxRows())[0]).toMatchObject({ status: "failed", attempts: 3 });

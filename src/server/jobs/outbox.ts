@@ -1,29 +1,87 @@
-import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
-import { emailOutbox, type OutboxAttachment } from "../db/schema";
+import { emailOutbox, type OutboxAttachment, type OutboxFile, type OutboxFileSource } from "../db/schema";
 
 export type OutboxMessage = { to: string; subject: string; text: string; html?: string; attachments?: OutboxAttachment[]; headers?: Record<string, string> };
 type Executor = Pick<Db, "insert">;
 
-/** Writes a message to the outbox; call inside the transaction of the change that causes it. */
-export async function enqueueEmail(tx: Executor, message: OutboxMessage): Promise<number> {
+export type EnqueueOptions = {
+  /** Queued messages with the same key replace each other (see withdrawQueued). */
+  dedupeKey?: string;
+  /** Not sent before then (the sweep sends it when due); now when not given. */
+  notBefore?: Date | SQL;
+};
+
+/**
+ * Writes a message to the outbox; call inside the transaction of the change that causes it.
+ * `about` names the customer the message concerns (null for none): their erasure deletes it.
+ */
+export async function enqueueEmail(tx: Executor, message: OutboxMessage, about: { customerId: number | null }, options: EnqueueOptions = {}): Promise<number> {
   const [row] = await tx
     .insert(emailOutbox)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments ?? [], headers: message.headers ?? {} })
+    .values({
+      to: message.to,
+      customerId: about.customerId,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      attachments: message.attachments ?? [],
+      headers: message.headers ?? {},
+      dedupeKey: options.dedupeKey ?? null,
+      ...(options.notBefore ? { nextAttemptAt: options.notBefore } : {}),
+    })
     .returning({ id: emailOutbox.id });
   return row.id;
+}
+
+/** Makes a file of a message when it is sent; null when what it is made from is gone. */
+export type FileMaker = (source: OutboxFileSource) => Promise<Buffer | null>;
+
+/** A message that can never be sent as queued (the file it attaches is made from something deleted). */
+class Unsendable extends Error {}
+
+/**
+ * Takes back the queued messages of `key` that no sender holds right now, inside the transaction of
+ * the change that makes them out of date (a later message replaces them, or none is wanted any
+ * more). Returns when the earliest of them was due, or null when there was none. A message a sender
+ * has claimed is on its way and stays. Every instance sees the same rows, so this holds across them.
+ */
+export async function withdrawQueued(tx: Pick<Db, "delete">, key: string): Promise<Date | null> {
+  const withdrawn = await tx
+    .delete(emailOutbox)
+    // A message held after a restore is out of date too: the later one replaces it.
+    .where(
+      and(
+        eq(emailOutbox.dedupeKey, key),
+        inArray(emailOutbox.status, ["queued", "held"]),
+        or(isNull(emailOutbox.claimedUntil), lte(emailOutbox.claimedUntil, sql`now()`)),
+      ),
+    )
+    .returning({ dueAt: emailOutbox.nextAttemptAt });
+  if (withdrawn.length === 0) return null;
+  return new Date(Math.min(...withdrawn.map((row) => new Date(row.dueAt).getTime())));
 }
 
 export type OutboxOptions = {
   smtpUrl?: string;
   from: string;
+  /** The domain of every Message-ID (PUBLIC_URL's host name). */
+  messageIdDomain: string;
   /** First retry delay; each further failure doubles it, up to an hour. */
   retryDelaySeconds?: number;
   /** Attempts before a message is marked failed (it stays visible to admins). */
   maxAttempts?: number;
 };
+
+/**
+ * The message's Message-ID, the same on every attempt: its row id and the random key stored with it
+ * (ids alone repeat across databases, e.g. a restored backup or a test system sending to real people).
+ */
+export function messageIdOf(message: { id: number; messageKey: string }, domain: string): string {
+  return `<outbox-${message.id}.${message.messageKey}@${domain}>`;
+}
 
 /** How long a sender may hold a claimed message before another may try it (a crash mid-send). */
 const CLAIM_SECONDS = 120;
@@ -37,17 +95,29 @@ const SWEEP_BATCH = 50;
  * backoff in the row itself. `notify` sends a just-committed message at once; the scheduled
  * `sweep` (every minute, see jobs/scheduler.ts) sends whatever is due, so a missed notify, a
  * crash or a restart loses nothing. Without SMTP_URL nothing is sent: messages stay queued,
- * visible to admins.
+ * visible to admins. Messages held after a restore (status 'held') are never picked: only 'queued' is.
+ *
+ * Delivery is at least once: a process that dies after the SMTP server accepted a message but before
+ * marking it sent leaves it claimed, and it is sent again once the claim expires. Every attempt of a
+ * message carries the same Message-ID (messageIdOf), so mail clients show the copies as one.
  */
 export class OutboxSender {
   private transport?: Transporter;
   private readonly retryTimers = new Set<NodeJS.Timeout>();
+  private makeFile: FileMaker = async () => {
+    throw new Error("ingen tillverkare av bilagor är registrerad");
+  };
 
   constructor(
     private readonly db: Db,
     private readonly options: OutboxOptions,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** Who makes the files made at sending (app.ts: the protocols' PDFs). */
+  makeFilesWith(maker: FileMaker) {
+    this.makeFile = maker;
+  }
 
   get canSend() {
     return Boolean(this.transport);
@@ -68,7 +138,7 @@ export class OutboxSender {
     this.transport = undefined;
   }
 
-  /** Sends a committed message soon. Never throws: the sweep is the safety net. */
+  /** Sends a committed message soon (when it is due). Never throws: the sweep is the safety net. */
   notify(id: number) {
     if (!this.transport) {
       this.log.info({ outboxId: id }, "e-post köad i utkorgen (ingen SMTP konfigurerad)");
@@ -78,7 +148,7 @@ export class OutboxSender {
   }
 
   /**
-   * 'Försök igen nu' for a message that gave up (DECISIONS 14): back in the queue, due now, and sent
+   * 'Försök igen nu' for a message that gave up (rules D14): back in the queue, due now, and sent
    * at once when SMTP is configured. False when it is not a failed message (sent, or still queued).
    */
   async retry(id: number): Promise<boolean> {
@@ -98,7 +168,13 @@ export class OutboxSender {
     const due = await this.db
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, sql`now()`), or(isNull(emailOutbox.claimedUntil), lte(emailOutbox.claimedUntil, sql`now()`))))
+      .where(
+        and(
+          eq(emailOutbox.status, "queued"),
+          lte(emailOutbox.nextAttemptAt, sql`now()`),
+          or(isNull(emailOutbox.claimedUntil), lte(emailOutbox.claimedUntil, sql`now()`)),
+        ),
+      )
       .orderBy(asc(emailOutbox.nextAttemptAt))
       .limit(SWEEP_BATCH);
     let sent = 0;
@@ -106,28 +182,39 @@ export class OutboxSender {
     return sent;
   }
 
-  /** Claims and sends one message; true when this call sent it. */
+  /** Claims and sends one message that is due; true when this call sent it. */
   private async deliver(id: number): Promise<boolean> {
     const transport = this.transport;
     if (!transport) return false;
     const [message] = await this.db
       .update(emailOutbox)
       .set({ claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})` })
-      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "queued"), or(isNull(emailOutbox.claimedUntil), lte(emailOutbox.claimedUntil, sql`now()`))))
+      .where(
+        and(
+          eq(emailOutbox.id, id),
+          eq(emailOutbox.status, "queued"),
+          // Due: a message held back (notBefore) waits for the sweep. A second's leeway, as this
+          // process's retry timer and the database's clock may differ a little.
+          lte(emailOutbox.nextAttemptAt, sql`now() + interval '1 second'`),
+          or(isNull(emailOutbox.claimedUntil), lte(emailOutbox.claimedUntil, sql`now()`)),
+        ),
+      )
       .returning();
-    if (!message) return false; // sent already, or another sender holds it
+    if (!message) return false; // sent already, another sender holds it, or not due yet
     try {
+      const attachments = await Promise.all(message.attachments.map((a) => this.fileOf(a)));
       await transport.sendMail({
+        messageId: messageIdOf(message, this.options.messageIdDomain),
         from: this.options.from,
         to: message.to,
         subject: message.subject,
         text: message.text,
         html: message.html ?? undefined,
         headers: message.headers,
-        attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType, encoding: a.encoding })),
+        attachments: attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType, encoding: a.encoding })),
       });
     } catch (error) {
-      await this.recordFailure(message.id, message.attempts + 1, error as Error);
+      await this.recordFailure(message.id, message.attempts + 1, error as Error, error instanceof Unsendable);
       return false;
     }
     await this.db
@@ -137,10 +224,24 @@ export class OutboxSender {
     return true;
   }
 
-  private async recordFailure(id: number, attempts: number, error: Error) {
+  /** An attachment as sent: as queued, or made now (a failure to make it is retried like a failure to send). */
+  private async fileOf(attachment: OutboxAttachment): Promise<OutboxFile> {
+    if (!("generate" in attachment)) return attachment;
+    let made: Buffer | null;
+    try {
+      made = await this.makeFile(attachment.generate);
+    } catch (error) {
+      throw new Error(`bilagan ${attachment.filename} kunde inte skapas: ${(error as Error).message}`, { cause: error });
+    }
+    if (!made)
+      throw new Unsendable(`bilagan ${attachment.filename} finns inte längre (${attachment.generate.kind} ${attachment.generate.protocolId} är borttaget)`);
+    return { filename: attachment.filename, contentType: attachment.contentType, content: made.toString("base64"), encoding: "base64" };
+  }
+
+  private async recordFailure(id: number, attempts: number, error: Error, permanent = false) {
     const maxAttempts = this.options.maxAttempts ?? 20;
     const delaySeconds = Math.min((this.options.retryDelaySeconds ?? 30) * 2 ** (attempts - 1), MAX_RETRY_DELAY_SECONDS);
-    const failed = attempts >= maxAttempts;
+    const failed = permanent || attempts >= maxAttempts;
     await this.db
       .update(emailOutbox)
       .set({

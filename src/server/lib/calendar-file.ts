@@ -1,5 +1,5 @@
 import { createEvent, type EventAttributes } from "ics";
-import { slotInstants } from "@/common/booking-rules";
+import { rangeInstants, storedRange } from "@/common/booking-rules";
 import { DEFAULT_COMPANY_PROFILE, type CompanyProfile } from "@/common/company";
 import { COMPANY, SERVICE_TYPE_LABELS, type ServiceType } from "@/common/constants";
 
@@ -8,6 +8,9 @@ export type CalendarBooking = {
   serviceType: string;
   date: string;
   timeSlot: string;
+  /** The stored range the visit holds (rules D24: an installation until the end of its working day). */
+  startTime: string;
+  endTime: string;
   description: string;
   heatpumpModel: string | null;
   address: string;
@@ -19,7 +22,7 @@ export type CalendarBooking = {
 
 /**
  * An event's start and end as UTC instants (the Stockholm wall-clock slot worked out once), so
- * calendars show the right local time on both sides of a DST change (DECISIONS 1).
+ * calendars show the right local time on both sides of a DST change (rules D1).
  */
 export function utcTimes(instants: { start: Date; end: Date }) {
   return {
@@ -34,8 +37,9 @@ export function utcTimes(instants: { start: Date; end: Date }) {
 
 /**
  * The .ics file of a booking. Times are written as UTC instants computed from the Stockholm
- * wall-clock slot, so calendars show the right local time on both sides of a DST change;
- * alarms 24 h and 1 h before (SPEC §9 calendar reminders).
+ * wall-clock range the booking holds (its slot; for an installation the rest of the working day,
+ * rules D24), so calendars show the right local time on both sides of a DST change;
+ * alarms 24 h and 1 h before (rules §9 calendar reminders).
  */
 export function bookingCalendarFile(
   booking: CalendarBooking,
@@ -43,8 +47,8 @@ export function bookingCalendarFile(
   timeZone: string,
   company: Pick<CompanyProfile, "phone" | "email"> = DEFAULT_COMPANY_PROFILE,
 ): string {
-  const instants = slotInstants(booking.date, booking.timeSlot, timeZone);
-  if (!instants) throw new Error(`invalid slot ${booking.date} ${booking.timeSlot}`);
+  const instants = rangeInstants(booking.date, storedRange(booking), timeZone);
+  if (!instants) throw new Error(`invalid range ${booking.date} ${booking.startTime}-${booking.endTime}`);
   const label = SERVICE_TYPE_LABELS[booking.serviceType as ServiceType] ?? booking.serviceType;
   const event: EventAttributes = {
     uid: `booking-${booking.id}@varmepumpsservice.se`,

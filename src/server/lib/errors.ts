@@ -4,6 +4,8 @@ export class AppError extends Error {
     readonly code: string,
     readonly statusCode: number,
     message: string,
+    /** For a 429: when the client may try again (the Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "AppError";
@@ -16,3 +18,4 @@ export const unprocessable = (message: string) => new AppError("UNPROCESSABLE", 
 export const conflict = (message: string) => new AppError("CONFLICT", 409, message);
 export const unauthorized = (message: string) => new AppError("UNAUTHORIZED", 401, message);
 export const forbidden = (message: string) => new AppError("FORBIDDEN", 403, message);
+export const tooManyRequests = (code: string, message: string, retryAfterSeconds: number) => new AppError(code, 429, message, retryAfterSeconds);

@@ -55,12 +55,15 @@ describe("reencodeImage", () => {
   });
 
   it("flattens PNG transparency onto white and reads GIF and WebP", async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     const out = await reencodeImage(png, UNREADABLE);
     const { data } = await sharp(out.data).raw().toBuffer({ resolveWithObject: true });
     expect(data[0]).toBeGreaterThan(250);
     for (const format of ["gif", "webp"] as const) {
-      const bytes = await sharp({ create: { width: 20, height: 10, channels: 3, background: "#336699" } })[format]().toBuffer();
+      const image = sharp({ create: { width: 20, height: 10, channels: 3, background: "#336699" } });
+      const bytes = await image[format]().toBuffer();
       expect(await reencodeImage(bytes, UNREADABLE)).toMatchObject({ width: 20, height: 10 });
     }
   });
@@ -68,8 +71,20 @@ describe("reencodeImage", () => {
   it.each([
     ["SVG", async () => svgImage()],
     ["SVG with an XML declaration", async () => Buffer.concat([Buffer.from('<?xml version="1.0"?>\n'), svgImage()])],
-    ["TIFF", () => sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } }).tiff().toBuffer()],
-    ["AVIF", () => sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } }).avif().toBuffer()],
+    [
+      "TIFF",
+      () =>
+        sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
+          .tiff()
+          .toBuffer(),
+    ],
+    [
+      "AVIF",
+      () =>
+        sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
+          .avif()
+          .toBuffer(),
+    ],
     ["PDF", async () => Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n")],
     ["BMP", async () => Buffer.concat([Buffer.from("BM"), Buffer.alloc(60)])],
     ["text", async () => Buffer.from("<script>alert(1)</script>")],
@@ -155,8 +170,25 @@ describe("sniffImageFormat and readDeclaredSize", () => {
     expect(readDeclaredSize(grid, "heif")).toEqual({ width: 16384, height: 16384 });
   });
 
+  it("reads no size from a JPEG cut off inside its header, whatever memory lies after it (issue 23 point 9)", async () => {
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#468" } })
+      .jpeg()
+      .toBuffer();
+    // Cut three bytes into its frame header (SOF0), so width and height are missing.
+    const sof = jpeg.findIndex((byte, i) => byte === 0xff && jpeg[i + 1] === 0xc0);
+    const cut = jpeg.subarray(0, sof + 5).toString("base64");
+    // Decoded as the server decodes a data URL: small buffers share Node's pool with other data.
+    const sizes = new Set(Array.from({ length: 100 }, () => JSON.stringify(readDeclaredSize(Buffer.from(cut, "base64"), "jpeg"))));
+    expect([...sizes]).toEqual(["null"]);
+    expect((await refusal(reencodeImage(Buffer.from(cut, "base64"), UNREADABLE))).error.message).toBe(UNREADABLE);
+    // A whole one read the same way still has its size.
+    expect(readDeclaredSize(Buffer.from(jpeg.toString("base64"), "base64"), "jpeg")).toMatchObject({ width: 64, height: 48 });
+  });
+
   it("goes by the bytes, not by the name or declared type", async () => {
-    const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } })
+      .jpeg()
+      .toBuffer();
     expect(sniffImageFormat(jpeg)).toBe("jpeg");
     expect(sniffImageFormat(pngDeclaring(4, 4))).toBe("png");
     expect(sniffImageFormat(svgImage())).toBeNull();

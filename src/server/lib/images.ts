@@ -9,7 +9,7 @@ import { AppError } from "./errors";
 
 export type ProcessedImage = { data: Buffer; contentType: "image/jpeg"; width: number; height: number };
 
-/** Formats the public upload accepts (SPEC §5), as sniffed from the bytes, never from the declared type. */
+/** Formats the public upload accepts (rules §5), as sniffed from the bytes, never from the declared type. */
 export type ImageFormat = "jpeg" | "png" | "gif" | "webp" | "heif";
 export type ImageSize = { width: number; height: number };
 
@@ -19,7 +19,7 @@ export type ImageSize = { width: number; height: number };
  */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 export const MAX_IMAGE_SIDE = 20_000;
-/** Stored images are at most this many pixels on their longest side (DECISIONS 20). */
+/** Stored images are at most this many pixels on their longest side (rules D20). */
 export const MAX_OUTPUT_DIMENSION = 2000;
 
 export const imageLimitText = {
@@ -136,7 +136,11 @@ export function readDeclaredSize(bytes: Buffer, format: ImageFormat): ImageSize 
     sizes = heifImageSizes(bytes);
   } else {
     try {
-      const result = imageSize(bytes);
+      // A copy with an ArrayBuffer of its own: image-size views `bytes.buffer` from its offset to the
+      // END OF THE BUFFER (not of `bytes`), so for a small upload sliced from Node's shared pool a
+      // header cut off in the middle was read on into other requests' bytes, giving random sizes
+      // ("Bilden är för stor (24831 × 35205 pixlar)" for a cut-off 64 × 48 JPEG).
+      const result = imageSize(new Uint8Array(bytes));
       if (result.type !== IMAGE_SIZE_TYPES[format]) return null;
       sizes = [result, ...(result.images ?? [])];
     } catch {
@@ -287,7 +291,7 @@ async function runOnPool(bytes: Buffer, format: ImageFormat, timeoutMs: number):
 export type ReencodeOptions = { timeoutMs?: number };
 
 /**
- * Decodes an uploaded image and re-encodes it as a JPEG (DECISIONS 20): the orientation is applied,
+ * Decodes an uploaded image and re-encodes it as a JPEG (rules D20): the orientation is applied,
  * the size capped at MAX_OUTPUT_DIMENSION, and every metadata block (EXIF, GPS, XMP, ICC comments)
  * is left behind. Side effects: none on the event loop but header reads; the decoding runs on the
  * image worker pool.
@@ -307,7 +311,12 @@ export async function reencodeImage(bytes: Buffer, unreadableMessage: string, op
 
   const result = await runOnPool(bytes, format, options.timeoutMs ?? poolOptions.timeoutMs);
   if (result.ok) {
-    return { data: Buffer.from(result.data.buffer, result.data.byteOffset, result.data.byteLength), contentType: "image/jpeg", width: result.width, height: result.height };
+    return {
+      data: Buffer.from(result.data.buffer, result.data.byteOffset, result.data.byteLength),
+      contentType: "image/jpeg",
+      width: result.width,
+      height: result.height,
+    };
   }
   if (result.reason === "too-large") throw new AppError("IMAGE_TOO_LARGE", 422, imageLimitText.tooLarge(result));
   if (result.reason === "timeout") throw new AppError("IMAGE_TIMEOUT", 422, imageLimitText.timeout);

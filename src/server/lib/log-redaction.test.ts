@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactUrl } from "./log-redaction";
+import { maskAddress, redactUrl } from "./log-redaction";
 
 describe("redactUrl", () => {
   it.each([
@@ -10,8 +10,25 @@ describe("redactUrl", () => {
     ["/protocol/abc123", "/protocol/…"],
     ["/api/booking/images/5/file?token=hemligt&size=2", "/api/booking/images/5/file?token=…&size=2"],
     ["/api/admin/google/callback?code=4%2F0Ab&state=xyz", "/api/admin/google/callback?code=…&state=…"],
+    ["/api/service-reminders/offer/AbCdEfGhIjKlMnOp", "/api/service-reminders/offer/…"],
+    ["/api/service-reminders/unsubscribe/AbCdEfGhIjKlMnOp", "/api/service-reminders/unsubscribe/…"],
+    ["/booking?service=service&erbjudande=AbCdEfGhIjKlMnOp", "/booking?service=service&erbjudande=…"],
+    ["/booking?erbjudande=AbCd&service=service", "/booking?erbjudande=…&service=service"],
     ["/api/admin/bookings?q=Andersson", "/api/admin/bookings?q=Andersson"],
   ])("%s is logged as %s", (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
+  });
+});
+
+describe("maskAddress", () => {
+  it.each([
+    ["203.0.113.77", "203.0.113.0"],
+    ["::ffff:198.51.100.9", "198.51.100.0"],
+    ["2001:db8:85a3:8d3:1319:8a2e:370:7348", "2001:db8:85a3::"],
+    ["2001:db8::1", "2001:db8:0::"],
+    ["::1", "0:0:0::"],
+    ["inte-en-adress", "…"],
+  ])("%s is logged as %s", (address, logged) => {
+    expect(maskAddress(address)).toBe(logged);
   });
 });

@@ -6,6 +6,7 @@ export const serverText = {
   unsupportedMediaType: "Innehållstypen stöds inte.",
   badRequest: "Ogiltig begäran.",
   invalidInput: "Ogiltiga uppgifter.",
+  missingField: "En obligatorisk uppgift saknas.",
   notFound: "Resursen hittades inte.",
   methodNotAllowed: "Metoden stöds inte.",
   tooManyRequests: "För många förfrågningar. Vänta en stund och försök igen.",
@@ -13,5 +14,6 @@ export const serverText = {
   forbidden: "Du har inte behörighet att se denna sida",
   crossSite: "Begäran kom från en annan webbplats och avvisades.",
   controlCharacter: "Texten innehåller otillåtna tecken.",
+  unavailable: "Tjänsten är tillfälligt otillgänglig. Försök igen om en liten stund.",
   referenceGone: "Något som ändringen hänvisar till har just tagits bort. Ladda om sidan och försök igen.",
 } as const;

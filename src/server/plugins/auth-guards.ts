@@ -7,7 +7,7 @@ import { serverText } from "../lib/text";
 export type Access = "public" | "user" | "staff" | "admin";
 
 /**
- * The access rules of the API, by path prefix (DECISIONS 18). They are enforced once, in an
+ * The access rules of the API, by path prefix (rules D18). They are enforced once, in an
  * onRequest hook that runs before any body is read and before any handler, for every request
  * including unknown paths: a route is protected by where it lives, never by a guard someone has
  * to remember. The route-table test walks every registered route against these rules.
@@ -15,11 +15,11 @@ export type Access = "public" | "user" | "staff" | "admin";
 export const ACCESS_BY_PREFIX: readonly { prefix: string; access: Access }[] = [
   { prefix: "/api/admin", access: "admin" },
   { prefix: "/api/technician", access: "staff" },
-  // The customer register and its neighbours (SPEC §7 names them without /admin; admin screens).
+  // The customer register and its neighbours (rules §7 names them without /admin; admin screens).
   { prefix: "/api/customers", access: "admin" },
   { prefix: "/api/products", access: "admin" },
   { prefix: "/api/service-history", access: "admin" },
-  // Planning (SPEC §7 names them without /admin; issue 13): staff read the lists, admins the statistics.
+  // Planning (rules §7 names them without /admin; issue 13): staff read the lists, admins the statistics.
   { prefix: "/api/cities", access: "staff" },
   { prefix: "/api/technicians", access: "staff" },
   { prefix: "/api/statistics", access: "admin" },
@@ -30,10 +30,10 @@ export const ACCESS_BY_PREFIX: readonly { prefix: string; access: Access }[] = [
  * Keys are "METHOD /path/as/registered". Reviewed list: see docs/decisions/0003-public-routes.md.
  */
 export const ACCESS_EXCEPTIONS: Readonly<Record<string, Access>> = {
-  // The admin portal's own login form (SPEC §7 POST /api/admin/login).
+  // The admin portal's own login form (rules §7 POST /api/admin/login).
   "POST /api/admin/login": "public",
   "POST /api/auth/change-password": "user",
-  // The planning screens' bookings (SPEC §7 GET /api/bookings); POST /api/bookings stays the public booking.
+  // The planning screens' bookings (rules §7 GET /api/bookings); POST /api/bookings stays the public booking.
   "GET /api/bookings": "staff",
 };
 
@@ -60,7 +60,9 @@ function judgedPath(request: FastifyRequest): string {
   if (request.routeOptions.url) return request.routeOptions.url;
   const raw = request.url.split("?")[0];
   try {
-    return decodeURIComponent(raw).replace(/\/{2,}/g, "/").toLowerCase();
+    return decodeURIComponent(raw)
+      .replace(/\/{2,}/g, "/")
+      .toLowerCase();
   } catch {
     return raw.toLowerCase();
   }

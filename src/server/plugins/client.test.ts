@@ -44,12 +44,19 @@ describe("matchesClientRoute", () => {
     expect(matchesClientRoute(path, PATTERNS)).toBe(true);
   });
 
-  it.each(["/finns-inte", "/booking/extra", "/booking/shared", "/booking/shared/a/b", "/policies", "/policies/finns-inte", "/admin/customers", "/technician/x", "/index.php"])(
-    "does not know %s",
-    (path) => {
-      expect(matchesClientRoute(path, PATTERNS)).toBe(false);
-    },
-  );
+  it.each([
+    "/finns-inte",
+    "/booking/extra",
+    "/booking/shared",
+    "/booking/shared/a/b",
+    "/policies",
+    "/policies/finns-inte",
+    "/admin/customers",
+    "/technician/x",
+    "/index.php",
+  ])("does not know %s", (path) => {
+    expect(matchesClientRoute(path, PATTERNS)).toBe(false);
+  });
 
   it("lets a final * match the rest and an optional parameter be missing", () => {
     expect(matchesClientRoute("/docs/a/b", ["/docs/*"])).toBe(true);
@@ -81,7 +88,14 @@ beforeAll(async () => {
   mkdirSync(join(clientDir, ".vite"), { recursive: true });
   writeFileSync(
     join(clientDir, ".vite/prerendered.json"),
-    JSON.stringify({ fallback: "spa.html", notFound: "404.html", pages: [{ path: "/", file: "index.html" }, { path: "/booking", file: "booking/index.html" }] }),
+    JSON.stringify({
+      fallback: "spa.html",
+      notFound: "404.html",
+      pages: [
+        { path: "/", file: "index.html" },
+        { path: "/booking", file: "booking/index.html" },
+      ],
+    }),
   );
   writeFileSync(join(clientDir, ".vite/routes.json"), JSON.stringify({ patterns: PATTERNS }));
   database = await createTestDatabase();
@@ -125,8 +139,9 @@ describe("serving unknown paths", () => {
     }
   });
 
+  // A missing asset is a 404, never a page (moved here from e2e/public-pages.spec.ts, issue 28).
   it("keeps JSON 404s for the API and for missing files", async () => {
-    for (const url of ["/api/finns-inte", "/assets/finns-inte.js", "/bild.png"]) {
+    for (const url of ["/api/finns-inte", "/assets/finns-inte.js", "/bild.png", "/assets/index-finnsinte.js", "/assets/finnsinte.css", "/favicon.ico"]) {
       const res = await app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers["content-type"], url).toContain("application/json");

@@ -162,7 +162,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string | n
   });
 
   const pages = builtPages(clientDir);
-  // HTML is filled with the company's current details (DECISIONS 11) rather than sent as built.
+  // HTML is filled with the company's current details (rules D11) rather than sent as built.
   const sendPage = companyPages(() => app.settings.company());
   const origin = app.config.publicUrl.replace(/\/+$/, "");
 

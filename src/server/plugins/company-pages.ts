@@ -7,7 +7,7 @@ import { COMPANY_DATA_ID, COMPANY_PLACEHOLDER_PATTERN, type CompanyProfile } fro
 
 // The built HTML pages carry placeholders where the company's details go (the footer, the policy
 // pages, the landing page's JSON-LD; see src/client/lib/company.ts). Each answer fills them with
-// the settings' current values (DECISIONS 11) and adds the same values as a JSON data block for
+// the settings' current values (rules D11) and adds the same values as a JSON data block for
 // hydration. Filled and compressed pages are kept per file version and company details, so a page
 // is built once per settings change, not per request.
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
-import { sqlState } from "../db/client";
+import { isDatabaseUnavailable, sqlState } from "../db/errors";
 import { AppError } from "../lib/errors";
 import { serverText } from "../lib/text";
 
@@ -17,6 +17,9 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, serverText.unsupportedMediaType],
 };
 
+/** Seconds a client should wait after a 503: the pool replaces a lost connection at once, a stuck lock lasts longer. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = "5";
+
 /**
  * One error handler for the whole API: every error becomes `{ "message": "…" }` in Swedish,
  * bad input is 4xx, and a 5xx never reveals internals (they go to the log).
@@ -24,15 +27,23 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const [status, message] = describe(error);
-    if (status >= 500) request.log.error({ err: error }, "request failed");
+    if (status === 503) request.log.warn({ err: error }, "database unavailable");
+    else if (status >= 500) request.log.error({ err: error }, "request failed");
     else request.log.info({ status, code: error.code }, message);
-    if (status === 429 && !reply.getHeader("retry-after")) reply.header("retry-after", "60");
+    if (status === 429 && !reply.getHeader("retry-after")) reply.header("retry-after", String(retryAfterOf(error)));
+    if (status === 503) reply.header("retry-after", UNAVAILABLE_RETRY_AFTER_SECONDS);
     return reply.status(status).send({ message });
   });
 }
 
+/** Seconds a refused client should wait: what the limit said, else a minute. */
+const retryAfterOf = (error: FastifyError) => (error instanceof AppError && error.retryAfterSeconds ? error.retryAfterSeconds : 60);
+
 function describe(error: FastifyError): [number, string] {
   if (error instanceof AppError) return [error.statusCode, error.message];
+  // A lost connection or a timeout (statement, lock, pool): the database cannot serve right now, and
+  // PostgreSQL has rolled back whatever the request had begun. Nothing is wrong with the request.
+  if (isDatabaseUnavailable(error)) return [503, serverText.unavailable];
   if (hasZodFastifySchemaValidationErrors(error)) return [400, error.validation[0]?.message || serverText.invalidInput];
   if (error instanceof ZodError) return [400, error.issues[0]?.message ?? serverText.invalidInput];
   if (error.code && FASTIFY_CODES[error.code]) return FASTIFY_CODES[error.code];

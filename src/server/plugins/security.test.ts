@@ -22,7 +22,11 @@ describe("cross-site request forgery", () => {
     const cookie = await loginAs(t.app, "tekniker", "Tekniker1234");
     const bare = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: { host: "app.test", cookie } });
     expect(bare.statusCode).toBe(403);
-    const referred = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: { host: "app.test", referer: "http://app.test/technician", cookie } });
+    const referred = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { host: "app.test", referer: "http://app.test/technician", cookie },
+    });
     expect(referred.statusCode).toBe(200);
   });
 });
@@ -40,15 +44,32 @@ describe("cross-site request forgery behind a reverse proxy", () => {
       });
       expect(login.statusCode).toBe(200);
       const cookie = cookieHeader(login);
-      const ours = await behindProxy.app.inject({ method: "POST", url: "/api/auth/logout", headers: { host: "127.0.0.1:3000", origin: "https://boka.example.se", cookie } });
+      const ours = await behindProxy.app.inject({
+        method: "POST",
+        url: "/api/auth/logout",
+        headers: { host: "127.0.0.1:3000", origin: "https://boka.example.se", cookie },
+      });
       expect(ours.statusCode).toBe(200);
       const again = cookieHeader(
-        await behindProxy.app.inject({ method: "POST", url: "/api/auth/login", headers: { host: "127.0.0.1:3000" }, payload: { username: "tekniker", password: "Tekniker1234", role: "technician" } }),
+        await behindProxy.app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          headers: { host: "127.0.0.1:3000" },
+          payload: { username: "tekniker", password: "Tekniker1234", role: "technician" },
+        }),
       );
       // The Host the app sees is no longer what the browser used: a request claiming it is foreign.
-      const forged = await behindProxy.app.inject({ method: "POST", url: "/api/auth/logout", headers: { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000", cookie: again } });
+      const forged = await behindProxy.app.inject({
+        method: "POST",
+        url: "/api/auth/logout",
+        headers: { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000", cookie: again },
+      });
       expect(forged.statusCode).toBe(403);
-      const evil = await behindProxy.app.inject({ method: "POST", url: "/api/auth/logout", headers: { host: "boka.example.se", origin: "https://boka.example.se.evil.example", cookie: again } });
+      const evil = await behindProxy.app.inject({
+        method: "POST",
+        url: "/api/auth/logout",
+        headers: { host: "boka.example.se", origin: "https://boka.example.se.evil.example", cookie: again },
+      });
       expect(evil.statusCode).toBe(403);
     } finally {
       await behindProxy.close();

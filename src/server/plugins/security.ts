@@ -31,7 +31,7 @@ export async function registerSecurity(app: FastifyInstance, options: { producti
     hsts: options.production,
     crossOriginEmbedderPolicy: false,
     // Not "same-origin": that cuts the Google authorization popup off from the screen that opened
-    // it as soon as it reaches Google (SPEC §4; modules/integrations/google-callback-page.ts). Pages
+    // it as soon as it reaches Google (rules §4; modules/integrations/google-callback-page.ts). Pages
     // opened by others still cannot reach ours.
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
   });

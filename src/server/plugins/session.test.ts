@@ -44,7 +44,11 @@ describe("ending a session is final", () => {
     const laptop = await loginAs(t.app, "byter2", "Gammalt123");
     await t.database.db.execute(sql`update sessions set expires_at = now() + interval '1 hour' where id_hash = ${hashOf(phone)}`);
     const inFlight = Array.from({ length: 40 }, () => me(phone));
-    const change = post("/api/auth/change-password", laptop, { currentPassword: "Gammalt123", newPassword: "Nytt12345", confirmPassword: "Nytt12345" });
+    const change = post("/api/auth/change-password", laptop, {
+      currentPassword: "Gammalt123",
+      newPassword: "Nyckelpiga-Torn-58",
+      confirmPassword: "Nyckelpiga-Torn-58",
+    });
     const [changed] = await Promise.all([change, ...inFlight]);
     expect(changed.statusCode).toBe(200);
     expect(await sessionRows(phone)).toHaveLength(0);
@@ -124,7 +128,10 @@ describe("cookies only where needed", () => {
     await t.database.db.execute(sql`update sessions set expires_at = now() + interval '1 hour' where id_hash = ${hashOf(cookie)}`);
     const res = await t.app.inject({ method: "GET", url: "/index.html", headers: { cookie } });
     expect(res.headers["set-cookie"]).toBeUndefined();
-    const [row] = await queryRows<{ left: number }>(t.database, sql`select extract(epoch from expires_at - now())::int as left from sessions where id_hash = ${hashOf(cookie)}`);
+    const [row] = await queryRows<{ left: number }>(
+      t.database,
+      sql`select extract(epoch from expires_at - now())::int as left from sessions where id_hash = ${hashOf(cookie)}`,
+    );
     expect(row.left).toBeLessThanOrEqual(3600); // untouched
   });
 });

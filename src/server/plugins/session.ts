@@ -109,6 +109,10 @@ declare module "fastify" {
   interface FastifyInstance {
     sessions: Sessions;
   }
+  interface FastifyContextConfig {
+    /** false: the route never reads the session (health probes answer without the database). */
+    session?: boolean;
+  }
 }
 
 /**
@@ -124,7 +128,7 @@ export async function registerSession(app: FastifyInstance, options: { db: Db; p
   const cookieOptions = { httpOnly: true, sameSite: "lax" as const, secure: options.production, path: COOKIE_PATH };
 
   app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
+    if (!request.url.startsWith("/api/") || request.routeOptions.config.session === false) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || !TOKEN_PATTERN.test(token)) return;
     const session = await store.load(token);

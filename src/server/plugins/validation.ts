@@ -5,8 +5,11 @@ import { sv } from "zod/locales";
 import { AppError } from "../lib/errors";
 import { serverText } from "../lib/text";
 
-// Zod's own messages (for rules without a message of ours) in Swedish, like everything else.
+// Zod's own messages (for rules without a message of ours) in Swedish, like everything else; a
+// field left out whose schema names no message gets a sentence, not the locale's "förväntat
+// object, fick undefined".
 z.config(sv());
+z.config({ customError: (issue) => (issue.code === "invalid_type" && issue.input === undefined ? serverText.missingField : undefined) });
 
 /** C0 control characters and DEL, except tab, line feed and carriage return. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

@@ -37,7 +37,9 @@ export async function phonePhotoDataUrl(width = 64, height = 32): Promise<string
 }
 
 export async function pngDataUrl(): Promise<string> {
-  const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: { r: 0, g: 128, b: 0, alpha: 0.5 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: { r: 0, g: 128, b: 0, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
   return `data:image/png;base64,${png.toString("base64")}`;
 }
 

@@ -25,11 +25,23 @@ export function scratchFolder(prefix: string, defer: (cleanup: () => void) => vo
 
 /** A new, empty database on a PostgreSQL server; returns its URL and how to drop it. */
 export async function emptyPostgresDatabase(serverUrl: string, prefix = "vps_test"): Promise<{ url: string; drop(): Promise<void> }> {
+  return postgresDatabaseOnServer(serverUrl, prefix);
+}
+
+/**
+ * A new database on a PostgreSQL server, empty or a copy of `template` (which must have no open
+ * connection while it is copied); returns its name, its URL and how to drop it.
+ */
+export async function postgresDatabaseOnServer(
+  serverUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  await onServer(serverUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { name, url: url.toString(), drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 async function onServer(serverUrl: string, statement: string) {

@@ -1,25 +1,39 @@
+import { readFileSync } from "node:fs";
 import type { SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app";
-import { DEFAULT_LIMITS, type AppConfig } from "../config";
-import { openDatabase, type Database } from "../db/client";
+import { inject } from "vitest";
+import { buildApp, type BuildOptions } from "../app";
+import {
+  DEFAULT_AVAILABILITY_CACHE_MS,
+  DEFAULT_CUSTOMER_SEARCHES_AT_ONCE,
+  DEFAULT_DATABASE_POOL_SIZE,
+  DEFAULT_DATABASE_START_WAIT_MS,
+  DEFAULT_DATABASE_TIMEOUTS,
+  DEFAULT_LIMITS,
+  DEFAULT_MOVED_EMAIL_DELAY_SECONDS,
+  type AppConfig,
+} from "../config";
+import { migrationsFolder, openDatabase, type Database } from "../db/client";
 import { createUsersRepository } from "../modules/auth/auth.repository";
 import { hashPassword } from "../modules/auth/passwords";
-import { emptyPostgresDatabase } from "./scratch";
+import { postgresDatabaseOnServer } from "./scratch";
 import type { Role } from "@/common/constants";
 
 /**
  * A fresh, migrated database for one test file: embedded PGlite in memory by default, or a new
- * database on the real PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ * database on the real PostgreSQL server named by TEST_DATABASE_URL (dropped again on close). Both
+ * start as a copy of the run's migrated template (global-setup.ts) when there is one; `migrate()`
+ * then finds nothing to do.
  */
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: null });
+    const templateFile = providedTemplate("pgliteTemplateFile");
+    const database = await openDatabase({ dataDir: null, startFrom: templateFile ? new Blob([readFileSync(templateFile)]) : undefined });
     await database.migrate();
     return database;
   }
-  const scratch = await emptyPostgresDatabase(serverUrl);
+  const scratch = await postgresDatabaseOnServer(serverUrl, "vps_test", providedTemplate("postgresTemplate") ?? undefined);
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: null });
   await database.migrate();
   return {
@@ -31,12 +45,25 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
+/** What the run's global set-up provided; nothing when a file runs outside it (its own vitest config). */
+function providedTemplate<K extends "pgliteTemplateFile" | "postgresTemplate">(key: K) {
+  try {
+    return inject(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,
     host: "127.0.0.1",
     production: false,
     dataDir: null,
+    databasePoolSize: DEFAULT_DATABASE_POOL_SIZE,
+    databaseTimeouts: DEFAULT_DATABASE_TIMEOUTS,
+    databaseStartWaitMs: DEFAULT_DATABASE_START_WAIT_MS,
+    migrationsDir: migrationsFolder,
     seedDemo: false,
     mailFrom: "Värmepumpsservice <info@varmepumpsservice.se>",
     publicUrl: "http://app.test",
@@ -46,20 +73,36 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     timeZone: "Europe/Stockholm",
     trustProxy: false,
     startWorkers: false,
-    // Tests of other features book many visits from one address and e-mail; the abuse limits have
+    // Tests of other features book and change many visits from one address and e-mail; the abuse limits have
     // their own tests with the real values (DEFAULT_LIMITS).
-    limits: { ...DEFAULT_LIMITS, bookingsPerAddressPerHour: 10_000, bookingsPerEmailPerDay: 10_000, activeBookingsPerEmail: 10_000 },
+    limits: {
+      ...DEFAULT_LIMITS,
+      bookingsPerAddressPerHour: 10_000,
+      bookingsPerEmailPerDay: 10_000,
+      activeBookingsPerEmail: 10_000,
+      linkChangesPerLinkPerDay: 10_000,
+      linkImageChangesPerLinkPerDay: 10_000,
+      linkActionsPerAddressPerHour: 10_000,
+    },
+    movedEmailDelaySeconds: DEFAULT_MOVED_EMAIL_DELAY_SECONDS,
+    availabilityCacheMs: DEFAULT_AVAILABILITY_CACHE_MS,
+    customerSearchesAtOnce: DEFAULT_CUSTOMER_SEARCHES_AT_ONCE,
+    statisticsSharing: true,
     llm: null,
     google: null,
+    metricsToken: null,
+    shutdownDrainMs: 0,
+    backupDir: null,
+    backupKeep: 7,
     ...overrides,
   };
 }
 
 export type TestApp = { app: FastifyInstance; database: Database; close(): Promise<void> };
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: Omit<BuildOptions, "database"> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp(testConfig(overrides), { database });
+  const app = await buildApp(testConfig(overrides), { ...options, database });
   await app.ready();
   return {
     app,

@@ -8,7 +8,7 @@ import { anonymousRedirectPath, useCurrentUser } from "@/client/lib/auth";
 import { guardText } from "./text";
 import { CheckingLogin, UserLoadFailed } from "./guard-states";
 
-/** A logged-in non-admin is told so and sent to the start page (SPEC §6). */
+/** A logged-in non-admin is told so and sent to the start page (rules §6). */
 function AccessDenied() {
   const navigate = useNavigate();
   const done = useRef(false);
@@ -23,7 +23,7 @@ function AccessDenied() {
 
 /**
  * Guard of every /admin page (loaded lazily with the admin routes): anonymous visitors go to /login,
- * other roles to / with the toast 'Åtkomst nekad' (SPEC §6, DECISIONS 18).
+ * other roles to / with the toast 'Åtkomst nekad' (rules §6, rules D18).
  */
 function RequireAdminGate() {
   const { data: user, isPending, isError, refetch } = useCurrentUser();

@@ -8,7 +8,7 @@ import { CheckingLogin, UserLoadFailed } from "./guard-states";
 
 const STAFF_ROLES: readonly string[] = ["technician", "admin"];
 
-/** A session with a role that may not use the portal is ended (SPEC §6). */
+/** A session with a role that may not use the portal is ended (rules §6). */
 function LogoutToLogin() {
   const { logout } = useLogout();
   const done = useRef(false);
@@ -22,7 +22,7 @@ function LogoutToLogin() {
 
 /**
  * Guard of every /technician page (loaded lazily with the technician routes): a login is needed
- * (anonymous: /login); technicians and admins may enter (SPEC §6: admin may use technician pages).
+ * (anonymous: /login); technicians and admins may enter (rules §6: admin may use technician pages).
  */
 function RequireTechnicianGate() {
   const { data: user, isPending, isError, refetch } = useCurrentUser();

@@ -1,4 +1,4 @@
-// Swedish texts of the route guards (SPEC §6). Loaded only with the staff routes.
+// Swedish texts of the route guards (rules §6). Loaded only with the staff routes.
 export const guardText = {
   checking: "Kontrollerar inloggning...",
   accessDeniedTitle: "Åtkomst nekad",

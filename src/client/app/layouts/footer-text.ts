@@ -1,10 +1,9 @@
 import { COMPANY } from "@/common/constants";
 
-// Swedish texts of the site footer (SPEC §2 Top navigation and footer).
+// Swedish texts of the site footer (rules §2 Top navigation and footer).
 export const footerText = {
   aboutHeading: COMPANY.shortName,
-  about:
-    "Vi servar, installerar och felsöker värmepumpar i hela Stockholmsområdet. Boka tid online på ett par minuter så får du en bekräftelse direkt.",
+  about: "Vi servar, installerar och felsöker värmepumpar i hela Stockholmsområdet. Boka tid online på ett par minuter så får du en bekräftelse direkt.",
   servicesHeading: "Tjänster",
   services: {
     service: "Service",

@@ -22,7 +22,7 @@ function LogoutButtonInner({ onLogout }: { onLogout: () => void }) {
   );
 }
 
-/** The header's logout button (SPEC §2: logged in, a logout button that goes to /). */
+/** The header's logout button (rules §2: logged in, a logout button that goes to /). */
 export default function LogoutButton({ onLogout }: { onLogout: () => void }) {
   return (
     <QueryScope>

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
 /**
- * SPEC §2: the page scrolls to top on every navigation. Two exceptions: a URL with a #fragment
+ * rules §2: the page scrolls to top on every navigation. Two exceptions: a URL with a #fragment
  * scrolls to that element (skip link, tables of contents), and a navigation may opt out by passing
  * `state: { keepScroll: true }` (e.g. switching tabs that only change the query string). The first
  * page of a visit keeps the position the browser chose: a prerendered page may already have been

@@ -32,11 +32,11 @@ function ContactLine({ icon: Icon, label, children }: { icon: LucideIcon; label:
   );
 }
 
-/** Site footer (SPEC §2): about, services, contact, staff login, social links, policies, copyright. */
+/** Site footer (rules §2): about, services, contact, staff login, social links, policies, copyright. */
 export function SiteFooter() {
-  // SPEC §2: copyright with the current year (in Sweden; hydration-safe, see lib/hydration).
+  // rules §2: copyright with the current year (in Sweden; hydration-safe, see lib/hydration).
   const year = useCurrentYear();
-  // DECISIONS 11: the company's details as the settings say now.
+  // rules D11: the company's details as the settings say now.
   const company = useCompany();
 
   return (

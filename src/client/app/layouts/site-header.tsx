@@ -21,8 +21,8 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 }
 
 /**
- * Top navigation (SPEC §2): 'För kunder' always; 'För personal' only when logged out; 'Administration'
- * for admins and 'Tekniker' for technicians (SPEC §6); a logout button when logged in, otherwise
+ * Top navigation (rules §2): 'För kunder' always; 'För personal' only when logged out; 'Administration'
+ * for admins and 'Tekniker' for technicians (rules §6); a logout button when logged in, otherwise
  * 'Boka service'. On small screens the links collapse behind a toggle and close when one is chosen.
  */
 export function SiteHeader() {

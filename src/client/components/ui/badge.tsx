@@ -13,5 +13,7 @@ export type BadgeTone = keyof typeof tones;
 
 /** A small label for a status; the text itself carries the meaning (never colour alone). */
 export function Badge({ tone = "neutral", className, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
-  return <span className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset", tones[tone], className)} {...props} />;
+  return (
+    <span className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset", tones[tone], className)} {...props} />
+  );
 }

@@ -10,7 +10,7 @@ const TONES: Record<BookingStatus, BadgeTone> = {
   rescheduled: "brand",
 };
 
-/** A booking's status in Swedish (SPEC §4 labels), for staff and customer pages alike. */
+/** A booking's status in Swedish (rules §4 labels), for staff and customer pages alike. */
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {
   return <Badge tone={TONES[status]}>{BOOKING_STATUS_LABELS[status]}</Badge>;
 }

@@ -24,9 +24,7 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to,
     if (!event.defaultPrevented) navigate(event);
   };
   const prefetch = () => prefetchRoute(pathname);
-  return (
-    <a {...props} ref={ref} href={href} target={target} onClick={handleClick} onPointerEnter={prefetch} onFocus={prefetch} onTouchStart={prefetch} />
-  );
+  return <a {...props} ref={ref} href={href} target={target} onClick={handleClick} onPointerEnter={prefetch} onFocus={prefetch} onTouchStart={prefetch} />;
 });
 
 export type NavLinkProps = Omit<LinkProps, "className"> & {

@@ -7,20 +7,14 @@ export const Tabs = TabsPrimitive.Root;
 export const TabsList = forwardRef<ComponentRef<typeof TabsPrimitive.List>, ComponentPropsWithoutRef<typeof TabsPrimitive.List>>(
   // `className` replaces the default layout (inline-flex, full width).
   function TabsList({ className = "inline-flex w-full", ...props }, ref) {
-    return (
-      <TabsPrimitive.List
-        ref={ref}
-        className={cn("flex-wrap items-center gap-1 rounded-lg bg-slate-100 p-1 text-slate-700", className)}
-        {...props}
-      />
-    );
+    return <TabsPrimitive.List ref={ref} className={cn("flex-wrap items-center gap-1 rounded-lg bg-slate-100 p-1 text-slate-700", className)} {...props} />;
   },
 );
 
-export const TabsTrigger = forwardRef<
-  ComponentRef<typeof TabsPrimitive.Trigger>,
-  ComponentPropsWithoutRef<typeof TabsPrimitive.Trigger>
->(function TabsTrigger({ className, ...props }, ref) {
+export const TabsTrigger = forwardRef<ComponentRef<typeof TabsPrimitive.Trigger>, ComponentPropsWithoutRef<typeof TabsPrimitive.Trigger>>(function TabsTrigger(
+  { className, ...props },
+  ref,
+) {
   return (
     <TabsPrimitive.Trigger
       ref={ref}
@@ -35,10 +29,10 @@ export const TabsTrigger = forwardRef<
   );
 });
 
-export const TabsContent = forwardRef<
-  ComponentRef<typeof TabsPrimitive.Content>,
-  ComponentPropsWithoutRef<typeof TabsPrimitive.Content>
->(function TabsContent({ className = "mt-4", ...props }, ref) {
+export const TabsContent = forwardRef<ComponentRef<typeof TabsPrimitive.Content>, ComponentPropsWithoutRef<typeof TabsPrimitive.Content>>(function TabsContent(
+  { className = "mt-4", ...props },
+  ref,
+) {
   // `className` replaces the default top margin.
   return (
     <TabsPrimitive.Content

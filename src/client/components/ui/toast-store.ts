@@ -1,13 +1,13 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { signalToastShown } from "./toast-signal";
 
-// In-app notifications (SPEC §4 "Other states", §9): one visible at a time, a new one replaces the
+// In-app notifications (rules §4 "Other states", §9): one visible at a time, a new one replaces the
 // previous, auto-close after 5 s, swipe right 50 px to dismiss, F8 focuses the region.
 // Usage anywhere (components or plain functions): toast({ title: "Inloggad", description: "..." }).
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
-/** How long a dismissed toast is kept in state before it is dropped (SPEC §4). */
+/** How long a dismissed toast is kept in state before it is dropped (rules §4). */
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
@@ -62,8 +62,7 @@ export function toast(input: ToastInput) {
   return {
     id,
     dismiss: () => dismissToast(id),
-    update: (next: ToastInput) =>
-      setState({ toasts: state.toasts.map((t) => (t.id === id ? { ...t, ...next } : t)) }),
+    update: (next: ToastInput) => setState({ toasts: state.toasts.map((t) => (t.id === id ? { ...t, ...next } : t)) }),
   };
 }
 

@@ -18,13 +18,13 @@ describe("toasts", () => {
     act(() => {
       toast({ title: "Första", description: "Hej" });
     });
-    expect(within(viewport()).getByText("Första")).toBeTruthy();
+    expect(within(viewport()).getByText("Första")).toBeInTheDocument();
 
     act(() => {
       toast({ title: "Andra", variant: "destructive" });
     });
-    expect(within(viewport()).queryByText("Första")).toBeNull();
-    expect(within(viewport()).getByText("Andra")).toBeTruthy();
+    expect(within(viewport()).queryByText("Första")).not.toBeInTheDocument();
+    expect(within(viewport()).getByText("Andra")).toBeInTheDocument();
     expect(viewport().querySelectorAll("li")).toHaveLength(1);
   });
 
@@ -34,7 +34,7 @@ describe("toasts", () => {
       toast({ title: "Inloggningen misslyckades", variant: "destructive" });
     });
     const title = within(viewport()).getByText("Inloggningen misslyckades");
-    expect(title.closest("[data-variant]")?.getAttribute("data-variant")).toBe("destructive");
+    expect(title.closest("[data-variant]")).toHaveAttribute("data-variant", "destructive");
   });
 
   it("closes by itself after 5 seconds", () => {
@@ -43,11 +43,11 @@ describe("toasts", () => {
     act(() => {
       toast({ title: "Inloggad" });
     });
-    expect(within(viewport()).getByText("Inloggad")).toBeTruthy();
+    expect(within(viewport()).getByText("Inloggad")).toBeInTheDocument();
     act(() => {
       vi.advanceTimersByTime(TOAST_DURATION_MS + 500);
     });
-    expect(within(viewport()).queryByText("Inloggad")).toBeNull();
+    expect(within(viewport()).queryByText("Inloggad")).not.toBeInTheDocument();
   });
 
   it("can be dismissed with its close button", () => {
@@ -57,11 +57,11 @@ describe("toasts", () => {
       handle = toast({ title: "Sparat" });
     });
     act(() => handle?.dismiss());
-    expect(within(viewport()).queryByText("Sparat")).toBeNull();
+    expect(within(viewport()).queryByText("Sparat")).not.toBeInTheDocument();
   });
 
   it("labels the region with the F8 hotkey in Swedish", () => {
     render(<Toaster />);
-    expect(viewport().getAttribute("aria-label")).toBe("Aviseringar (F8)");
+    expect(viewport()).toHaveAttribute("aria-label", "Aviseringar (F8)");
   });
 });

@@ -1,7 +1,9 @@
 import * as ToastPrimitives from "@radix-ui/react-toast";
 import { X } from "lucide-react";
+import { useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { cn } from "@/client/lib/cn";
 import { uiText } from "./text";
+import { preferredSide, toastSide, type ToastSide } from "./toast-placement";
 import { dismissToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, useToast, type ToastVariant } from "./toast-store";
 
 // The toast UI (Radix). The store lives in ./toast-store so pages can call toast() without loading
@@ -13,16 +15,41 @@ const variantClasses: Record<ToastVariant, string> = {
   destructive: "border-red-800 bg-red-700 text-white",
 };
 
+/**
+ * Keeps the toasts off the field they are about (./toast-placement): placed when a toast opens, and
+ * again when the focus moves, the page scrolls or the window resizes while one shows.
+ */
+function useToastSide(viewport: RefObject<HTMLOListElement | null>, shown: string | null): ToastSide {
+  const [side, setSide] = useState<ToastSide>(preferredSide);
+  useLayoutEffect(() => {
+    if (!shown) return;
+    let frame = 0;
+    const place = () => {
+      if (viewport.current) setSide(toastSide(viewport.current));
+    };
+    const schedule = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    };
+    place();
+    const events = ["focusin", "scroll", "resize"] as const;
+    for (const type of events) window.addEventListener(type, schedule, { capture: true, passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      for (const type of events) window.removeEventListener(type, schedule, true);
+    };
+  }, [viewport, shown]);
+  return side;
+}
+
 /** Renders the toasts; mount once near the root of the app. */
 export function Toaster() {
   const { toasts } = useToast();
+  const viewport = useRef<HTMLOListElement>(null);
+  // The toast showing (one at a time): each new one is placed afresh.
+  const side = useToastSide(viewport, toasts.find((t) => t.open)?.id ?? null);
   return (
-    <ToastPrimitives.Provider
-      duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-      label={uiText.toastLabel}
-    >
+    <ToastPrimitives.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX} label={uiText.toastLabel}>
       {toasts.map(({ id, title, description, variant = "default", duration, open }) => (
         <ToastPrimitives.Root
           key={id}
@@ -53,11 +80,13 @@ export function Toaster() {
         </ToastPrimitives.Root>
       ))}
       <ToastPrimitives.Viewport
+        ref={viewport}
         hotkey={["F8"]}
         label={uiText.toastRegion}
-        // On a phone the toasts sit below the sticky header (4 rem), never over its menu button
-        // (issue 8); from sm up in the bottom corner.
-        className="pointer-events-none fixed right-0 top-16 z-[100] flex max-h-[calc(100dvh-4rem)] w-full flex-col gap-2 p-4 outline-none sm:bottom-0 sm:top-auto sm:max-h-dvh sm:max-w-sm"
+        // At the top below the sticky header (4 rem: never over its menu button, issue 8) or at the
+        // bottom, whichever leaves the field the toast is about in view (./toast-placement).
+        data-side={side}
+        className="pointer-events-none fixed right-0 z-[100] flex max-h-[calc(100dvh-4rem)] w-full flex-col gap-2 p-4 outline-none data-[side=bottom]:bottom-0 data-[side=top]:top-16 sm:max-w-sm"
       />
     </ToastPrimitives.Provider>
   );

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { Link } from "@/client/components/ui/link";
 import { Button } from "@/client/components/ui/button";
@@ -6,7 +6,7 @@ import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Spinner } from "@/client/components/ui/spinner";
 import { toast } from "@/client/components/ui/toast-store";
-import { errorMessage, isApiError } from "@/client/lib/api";
+import { errorMessage, isApiError } from "@/client/lib/api-error";
 import { QueryScope } from "@/client/lib/query-scope";
 import { useAdminLogin } from "./api/admin-login";
 import { useAdminSession } from "./api/get-admin-session";
@@ -19,7 +19,7 @@ import { authText } from "./text";
 const text = authText.adminLogin;
 const TECHNICIAN_ONLY = ["technician"] as const;
 
-/** /admin/login (SPEC §2 Admin portal login): straight to the dashboard when already an admin. */
+/** /admin/login (rules §2 Admin portal login): straight to the dashboard when already an admin. */
 function AdminLoginPageContent() {
   const navigate = useNavigate();
   const session = useAdminSession();
@@ -28,6 +28,7 @@ function AdminLoginPageContent() {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const failureToast = useRef<{ dismiss: () => void } | null>(null);
   const ids = useId();
   const errorId = `${ids}-error`;
 
@@ -36,7 +37,7 @@ function AdminLoginPageContent() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // SPEC §5: both fields must be non-empty.
+    // rules §5: both fields must be non-empty.
     if (!username.trim() || !password) {
       setError(text.bothRequired);
       return;
@@ -44,16 +45,21 @@ function AdminLoginPageContent() {
     setError(null);
     try {
       await adminLogin.mutateAsync({ username: username.trim(), password });
+      // An earlier attempt's error toast would otherwise still stand on the dashboard.
+      failureToast.current?.dismiss();
       await navigate("/admin/dashboard");
     } catch (failure) {
       const message = isApiError(failure, 401) ? text.invalidCredentials : errorMessage(failure, text.genericFailure);
       setError(message);
-      toast({ variant: "destructive", title: text.failureTitle, description: message });
+      failureToast.current = toast({ variant: "destructive", title: text.failureTitle, description: message });
     }
   };
 
   return (
-    <AuthPageFrame title={text.title} description={text.description} after={
+    <AuthPageFrame
+      title={text.title}
+      description={text.description}
+      after={
         <>
           <DemoAccountsHint accounts={technicianAccounts} title={text.technicianHintTitle} intro={text.technicianHintText} />
           <Link
@@ -63,43 +69,44 @@ function AdminLoginPageContent() {
             {text.toStaffLogin}
           </Link>
         </>
-      }>
-          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${ids}-username`}>{authText.fields.username}</Label>
-              <Input
-                id={`${ids}-username`}
-                name="username"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                value={username}
-                onChange={(event) => setUsername(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-              />
-            </div>
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${ids}-password`}>{authText.fields.password}</Label>
-              <PasswordInput
-                id={`${ids}-password`}
-                name="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-              />
-            </div>
-            {error && (
-              <p id={errorId} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
-                {error}
-              </p>
-            )}
-            <Button type="submit" size="lg" disabled={adminLogin.isPending}>
-              {adminLogin.isPending ? text.submitting : text.submit}
-            </Button>
-          </form>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${ids}-username`}>{authText.fields.username}</Label>
+          <Input
+            id={`${ids}-username`}
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${ids}-password`}>{authText.fields.password}</Label>
+          <PasswordInput
+            id={`${ids}-password`}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+        </div>
+        {error && (
+          <p id={errorId} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+            {error}
+          </p>
+        )}
+        <Button type="submit" size="lg" disabled={adminLogin.isPending}>
+          {adminLogin.isPending ? text.submitting : text.submit}
+        </Button>
+      </form>
     </AuthPageFrame>
   );
 }

@@ -1,4 +1,4 @@
-// Swedish texts of the staff login pages (SPEC §2 Login and Admin portal login, §5 Login, §8 Login).
+// Swedish texts of the staff login pages (rules §2 Login and Admin portal login, §5 Login, §8 Login).
 export const authText = {
   login: {
     title: "Logga in",

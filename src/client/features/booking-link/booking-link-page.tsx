@@ -5,7 +5,7 @@ import { BookingStatusBadge } from "@/client/components/ui/booking-status-badge"
 import { Button, buttonVariants } from "@/client/components/ui/button";
 import { Link } from "@/client/components/ui/link";
 import { Spinner } from "@/client/components/ui/spinner";
-import { errorMessage, isApiError } from "@/client/lib/api";
+import { errorMessage, isApiError } from "@/client/lib/api-error";
 import { QueryScope } from "@/client/lib/query-scope";
 import { SERVICE_TYPE_LABELS } from "@/common/constants";
 import { useBookingLink } from "./api/get-booking-link";
@@ -16,7 +16,7 @@ import { SelfService } from "./components/self-service";
 import { bookingLinkPageText as text } from "./text";
 
 /**
- * /booking/shared/{token} (SPEC §2 Customer booking link page, DECISIONS 9): the customer's own
+ * /booking/shared/{token} (rules §2 Customer booking link page, rules D9): the customer's own
  * booking behind their personal link. Public, in a chunk of its own: it loads no staff code and no
  * zod. Not prerendered (the token is needed); the SPA shell serves it and the title comes from
  * app/page-titles.
@@ -59,7 +59,7 @@ function BookingLinkContent({ token }: { token: string }) {
   );
 }
 
-/** SPEC §2/§8: 'Ogiltig länk', the link text, and a way to the start page. */
+/** rules §2/§8: 'Ogiltig länk', the link text, and a way to the start page. */
 function InvalidLink() {
   return (
     <section aria-labelledby="invalid-link-title" className="mx-auto grid max-w-xl justify-items-center gap-4 px-4 py-16 text-center">
@@ -76,7 +76,7 @@ function InvalidLink() {
   );
 }
 
-/** SPEC §8: any other failure, with the server's message when it sent one. */
+/** rules §8: any other failure, with the server's message when it sent one. */
 function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <section className="mx-auto grid max-w-xl justify-items-center gap-4 px-4 py-16 text-center">

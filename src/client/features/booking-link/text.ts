@@ -1,6 +1,7 @@
 import { TERMS } from "@/common/constants";
+import { IMAGE_FILE_HINT } from "@/common/image-rules";
 
-// Swedish texts of the customer's own booking page /booking/shared/{token} (SPEC §2 Customer
+// Swedish texts of the customer's own booking page /booking/shared/{token} (rules §2 Customer
 // booking link page, §5 booking link image upload, §8 booking images and booking link, §9 terms).
 // The page does not import @/common/schemas/booking-links for the texts they share: that module
 // brings zod, which this page never needs (it stays a small chunk of its own).
@@ -60,7 +61,8 @@ export const bookingLinkPageText = {
     confirming: "Flyttar...",
     chooseTime: "Välj en ny tid först.",
     doneTitle: "Besöket är flyttat",
-    doneDescription: (when: string) => `Ny tid: ${when}. Du får en bekräftelse via e-post.`,
+    // The "moved" e-mail waits a few minutes for a further move (issue 22.2).
+    doneDescription: (when: string) => `Ny tid: ${when}. Du får en bekräftelse via e-post inom några minuter.`,
     failed: "Kunde inte flytta besöket. Försök igen eller ring oss.",
     cancel: "Avbryt",
     calendarFailed: "Kunde inte hämta lediga tider. Försök igen senare.",
@@ -81,13 +83,13 @@ export const bookingLinkPageText = {
     readOnly: "Du kan inte lägga till eller ta bort bilder för den här bokningen. Ring eller mejla oss om du vill skicka bilder.",
     uploadHeading: "Ladda upp en bild",
     fileLabel: "Bild",
-    // SPEC §5 Booking link image upload: the hint.
-    fileHint: "PNG, JPG, WEBP upp till 10MB",
+    // rules §5 Booking link image upload: the hint.
+    fileHint: IMAGE_FILE_HINT,
     captionLabel: "Bildtext (valfritt)",
     captionPlaceholder: "Till exempel: typskylten på utedelen",
     upload: "Ladda upp bild",
     uploading: "Laddar upp...",
-    // SPEC §8 Booking images: the older code's fallback text was
+    // rules §8 Booking images: the older code's fallback text was
     // 'Ett fel inträffade vid uppladdning av bilden.'
     // but its page showed 'uppstod' instead of 'inträffade'; we show what customers saw.
     uploadedTitle: "Bild uppladdad",
@@ -107,7 +109,7 @@ export const bookingLinkPageText = {
 
   terms: {
     heading: "Avbokning",
-    // SPEC §9 terms: cancellation at least 24 hours before, else 50 % of the service's price.
+    // rules §9 terms: cancellation at least 24 hours before, else 50 % of the service's price.
     note: `Avboka senast ${TERMS.cancellationHours} timmar före bokad tid. Vid senare avbokning debiteras ${TERMS.lateCancellationFeePercent}\u00a0% av tjänstens pris.`,
     link: "Läs våra allmänna villkor",
   },

@@ -1,5 +1,5 @@
 import { BadgePercent, Bot, ClipboardList, History } from "lucide-react";
-import { Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState, type Ref } from "react";
 import { useLocation, useNavigate, useSearchParams, type Location } from "react-router";
 import { isServiceType, todayIn, type IsoDate } from "@/common/booking-rules";
 import type { ServiceType } from "@/common/constants";
@@ -9,16 +9,17 @@ import { lazyWithReload } from "@/client/lib/chunk-reload";
 import { useHydrated } from "@/client/lib/hydration";
 import type { AssistantResult } from "@/common/assistant/diagnose";
 import { SERVICE_TYPE_LABELS } from "@/common/constants";
-import type { AssistantSession } from "@/client/features/assistant/assistant-panel";
-import { assistantPageText } from "@/client/features/assistant/text";
+import type { AssistantHandoff, AssistantSession } from "@/client/features/booking/assistant/assistant-panel";
+import { assistantPageText } from "@/client/features/booking/assistant/text";
 import { QueryScope } from "@/client/lib/query-scope";
 import { BookingWizard, type StepChange } from "./components/booking-wizard";
 import { BookingSuccess } from "./components/lazy-steps";
 import { browserStorage } from "./lib/browser-storage";
 import { clearDraft, emptyDraftValues, loadDraft, type DraftValues, type WizardStep } from "./lib/draft-storage";
-import { formatLongDate, formatTimestamp } from "./lib/format-date";
-import { apiFetch } from "@/client/lib/api";
+import type { BookingHandoff } from "./lib/handoff";
+import { formatLongDate, formatTimestamp } from "@/client/lib/format-date";
 import type { ReminderOffer } from "@/common/schemas/service-reminders";
+import { getReminderOffer } from "./api/get-reminder-offer";
 import { bookingText } from "./text";
 
 /** Sets document.title while the page shows, and puts the previous title back afterwards. */
@@ -34,16 +35,18 @@ function useDocumentTitle(title: string) {
 
 type InitialState = { values: DraftValues; step: WizardStep; restoredAt: string | null };
 
-// The troubleshooting assistant (SPEC §2: `?ai=true`) is its own chunk: the wizard's first download
+// The troubleshooting assistant (rules §2: `?ai=true`) is its own chunk: the wizard's first download
 // does not carry it.
-const AssistantPanel = lazyWithReload(async () => ({ default: (await import("@/client/features/assistant/assistant-panel")).AssistantPanel }));
+const AssistantPanel = lazyWithReload(async () => ({ default: (await import("@/client/features/booking/assistant/assistant-panel")).AssistantPanel }));
 
 type Mode = "form" | "assistant";
 
-/** The two ways of the page (SPEC §2: buttons switch between the assistant and the booking form). */
+/** The two ways of the page (rules §2: buttons switch between the assistant and the booking form). */
 function ModeSwitch({ mode, onMode }: { mode: Mode; onMode: (mode: Mode) => void }) {
-  const base = "inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:flex-none";
-  const look = (active: boolean) => (active ? `${base} bg-brand-700 text-white` : `${base} bg-white text-brand-800 ring-1 ring-inset ring-brand-700 hover:bg-brand-50`);
+  const base =
+    "inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:flex-none";
+  const look = (active: boolean) =>
+    active ? `${base} bg-brand-700 text-white` : `${base} bg-white text-brand-800 ring-1 ring-inset ring-brand-700 hover:bg-brand-50`;
   return (
     <div role="group" aria-label={assistantPageText.switchLabel} className="flex gap-2">
       <button type="button" aria-pressed={mode === "form"} className={look(mode === "form")} onClick={() => onMode("form")}>
@@ -58,20 +61,33 @@ function ModeSwitch({ mode, onMode }: { mode: Mode; onMode: (mode: Mode) => void
   );
 }
 
-/** After the assistant: what it found, above the form, with a way back to the details (SPEC §2). */
-function AssistantBanner({ result, onShow }: { result: AssistantResult; onShow: () => void }) {
+/**
+ * After the assistant: what it found, above the form, with a way back to the details (rules §2). The
+ * hand-off lands here: it is scrolled to the top and focused, so it is seen and read out.
+ */
+function AssistantBanner({ result, onShow, ref }: { result: AssistantResult; onShow: () => void; ref: Ref<HTMLDivElement> }) {
   return (
-    <div role="status" className={result.needsService ? "grid gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-slate-900" : "grid gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm text-slate-900"}>
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      className={
+        result.needsService
+          ? "grid gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-slate-900"
+          : "grid gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm text-slate-900"
+      }
+    >
       <p>{result.needsService ? assistantPageText.banner.needsService(SERVICE_TYPE_LABELS[result.serviceType]) : assistantPageText.banner.selfFix}</p>
-      <button type="button" onClick={onShow} className="justify-self-start rounded-md font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-700">
+      <button
+        type="button"
+        onClick={onShow}
+        className="justify-self-start rounded-md font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
         {assistantPageText.banner.showAgain}
       </button>
     </div>
   );
 }
-
-/** GET /api/service-reminders/offer/:token: the reminder's details and discount. */
-const fetchOffer = (token: string) => apiFetch<ReminderOffer>(`/api/service-reminders/offer/${encodeURIComponent(token)}`);
 
 /** The form prefilled from a reminder: a service of the customer's heat pump, at their address. */
 function offerValues(offer: ReminderOffer): DraftValues {
@@ -82,11 +98,23 @@ function offerValues(offer: ReminderOffer): DraftValues {
 /** What a reminder's link gives: the discount and until when, or why it does not hold. */
 function OfferBanner({ offer }: { offer: ReminderOffer | "missing" }) {
   const text = bookingText.offer;
-  if (offer === "missing") return <p role="status" className="rounded-lg border border-slate-300 bg-slate-50 p-4 text-sm text-slate-800">{text.missing}</p>;
+  if (offer === "missing")
+    return (
+      <p role="status" className="rounded-lg border border-slate-300 bg-slate-50 p-4 text-sm text-slate-800">
+        {text.missing}
+      </p>
+    );
   return (
-    <div role="status" className={offer.valid ? "flex gap-3 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm text-slate-900" : "flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-slate-900"}>
+    <div
+      role="status"
+      className={
+        offer.valid
+          ? "flex gap-3 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm text-slate-900"
+          : "flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-slate-900"
+      }
+    >
       <BadgePercent className="size-5 shrink-0 text-emerald-800" aria-hidden="true" />
-      <p>{offer.valid && offer.validUntil ? text.valid(offer.discountPercent, formatLongDate(offer.validUntil)) : text.expired}</p>
+      <p>{offer.valid && offer.validUntil ? text.valid(offer.discountPercent, formatLongDate(offer.validUntil)) : offer.used ? text.used : text.expired}</p>
     </div>
   );
 }
@@ -94,7 +122,7 @@ function OfferBanner({ offer }: { offer: ReminderOffer | "missing" }) {
 /** The page as prerendered (scripts/build-client.mjs): step 1 with nothing chosen, no draft. */
 const STATIC_SHELL: InitialState = { values: emptyDraftValues(""), step: 1, restoredAt: null };
 
-/** `?service=` chooses the service (SPEC §2 page query). */
+/** `?service=` chooses the service (rules §2 page query). */
 function serviceFrom(serviceParam: string | null): ServiceType | null {
   return isServiceType(serviceParam) ? serviceParam : null;
 }
@@ -130,7 +158,7 @@ function searchWithStep(search: string, step: WizardStep): string {
 }
 
 /**
- * /booking (SPEC §2 Public booking wizard). Every navigation to the page from elsewhere (a new
+ * /booking (rules §2 Public booking wizard). Every navigation to the page from elsewhere (a new
  * location key) starts it afresh, so a link to /booking?service=… from the header or footer works
  * while here; moving between the wizard's own steps (`?step=`, with Back and Forward) does not.
  */
@@ -194,7 +222,7 @@ function BookingFlow({ flow }: { flow: string }) {
     [flow, navigate],
   );
 
-  // SPEC §4: a saved draft is restored, with a date or time that can no longer be booked cleared;
+  // rules §4: a saved draft is restored, with a date or time that can no longer be booked cleared;
   // `?service=` wins over the draft's service. Checking it needs zod, so it is loaded for that. The
   // step is the URL's (a reload keeps it), but never past the first step that is not complete.
   useEffect(() => {
@@ -203,7 +231,7 @@ function BookingFlow({ flow }: { flow: string }) {
     if (offerParam) {
       // The reminder's details win over a draft: the customer came for this offer.
       let cancelled = false;
-      fetchOffer(offerParam)
+      getReminderOffer(offerParam)
         .then((found) => {
           if (cancelled) return;
           setOffer(found);
@@ -274,17 +302,26 @@ function BookingFlow({ flow }: { flow: string }) {
     if (next === "assistant") params.set("ai", "true");
     else params.delete("ai");
     const query = params.toString();
-    navigate({ pathname: current.pathname, search: query ? `?${query}` : "" }, { replace: true, state: { ...(current.state as object | null), bookingFlow: flow, keepScroll: true } });
+    navigate(
+      { pathname: current.pathname, search: query ? `?${query}` : "" },
+      { replace: true, state: { ...(current.state as object | null), bookingFlow: flow, keepScroll: true } },
+    );
   };
-  const finishAssistant = (result: AssistantResult) => {
+  // 'Fortsätt till bokning' (or 'Avsluta felsökning'): the form gets the service the assistant
+  // recommends and what the customer told it, and the page shows the banner at the top of the form.
+  const [handoff, setHandoff] = useState<BookingHandoff | null>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const finishAssistant = ({ result, description }: AssistantHandoff) => {
     setFinished(result);
-    if (result.needsService) {
-      // 'Fortsätt till bokning': the form starts with the service the assistant recommends.
-      setInitial((current) => ({ ...current, values: { ...current.values, serviceType: result.serviceType } }));
-      setAttempt((n) => n + 1);
-    }
+    setHandoff((previous) => ({ id: (previous?.id ?? 0) + 1, serviceType: result.needsService ? result.serviceType : undefined, description }));
     showMode("form");
   };
+  useEffect(() => {
+    const banner = bannerRef.current;
+    if (!handoff || !banner) return;
+    banner.focus({ preventScroll: true });
+    banner.scrollIntoView({ block: "start" });
+  }, [handoff]);
 
   const [created, setCreated] = useState<CreatedBooking | null>(null);
   useDocumentTitle(created ? bookingText.pageTitleConfirmed : bookingText.pageTitle);
@@ -337,7 +374,7 @@ function BookingFlow({ flow }: { flow: string }) {
       )}
       {/* Hidden, not unmounted, while the assistant shows: what was typed in the form stays. */}
       <div hidden={mode === "assistant"} className="grid gap-6">
-        {finished && <AssistantBanner result={finished} onShow={() => showMode("assistant")} />}
+        {finished && <AssistantBanner ref={bannerRef} result={finished} onShow={() => showMode("assistant")} />}
         <BookingWizard
           key={attempt}
           initialValues={initial.values}
@@ -348,6 +385,7 @@ function BookingFlow({ flow }: { flow: string }) {
           requestedStep={ready ? urlStep : undefined}
           onStepChange={recordStep}
           offerToken={offer && offer !== "missing" && offerParam ? offerParam : undefined}
+          handoff={handoff ?? undefined}
         />
       </div>
     </div>

@@ -1,6 +1,8 @@
 import type { ServiceType } from "@/common/constants";
+import { IMAGE_FILE_HINT, MAX_IMAGES } from "@/common/image-rules";
+import { scheduleText } from "@/client/lib/schedule-text";
 
-// Swedish texts of the public booking wizard (SPEC §2 Public booking wizard, §8 image errors,
+// Swedish texts of the public booking wizard (rules §2 Public booking wizard, §8 image errors,
 // availability and booking form). Texts the shared modules already define are reused from there:
 // validation messages (@/common/schemas/bookings), image messages (@/common/schemas/images),
 // prices, hint box and info texts (@/common/booking-rules) and service labels (@/common/constants).
@@ -27,16 +29,17 @@ export const bookingText = {
 
   // A service reminder's link (issue 12).
   offer: {
-    valid: (percent: number, until: string) => `Servicepåminnelse: ${percent} % rabatt på service om du bokar senast ${until}. Dina uppgifter är redan ifyllda – välj en tid.`,
+    valid: (percent: number, until: string) =>
+      `Servicepåminnelse: ${percent} % rabatt på service om du bokar senast ${until}. Dina uppgifter är redan ifyllda – välj en tid.`,
     expired: "Erbjudandet från servicepåminnelsen har gått ut, men du kan fortfarande boka service. Dina uppgifter är ifyllda.",
     missing: "Vi hittar inte erbjudandet från länken. Du kan boka service som vanligt.",
+    used: "Rabatten från servicepåminnelsen är redan använd för en bokning, men du kan fortfarande boka service. Dina uppgifter är ifyllda.",
   },
 
   draft: {
     // Issue 8: the saved draft is not a booking, and the toast must not let anyone think so.
     savedTitle: "Utkastet är sparat – bokningen är inte klar",
-    savedDescription:
-      "Dina uppgifter finns kvar i den här webbläsaren i 30 dagar. Tiden är inte bokad förrän du har tryckt på ”Slutför bokning” i steg 3.",
+    savedDescription: "Dina uppgifter finns kvar i den här webbläsaren i 30 dagar. Tiden är inte bokad förrän du har tryckt på ”Slutför bokning” i steg 3.",
     saveFailedTitle: "Kunde inte spara bokningen",
     saveFailedDescription: "Webbläsaren tillåter inte att bokningen sparas. Försök igen eller slutför bokningen nu.",
     restored: (savedAt: string) => `Vi har hämtat din sparade bokning från ${savedAt}. Bilder sparas inte och behöver laddas upp igen.`,
@@ -61,7 +64,7 @@ export const bookingText = {
   images: {
     label: "Bilder",
     important: "(viktigt)",
-    hint: "Bilder på värmepumpen, typskylten och eventuella felkoder hjälper teknikern att förbereda besöket. Upp till 4 bilder (JPG, PNG, GIF, WebP eller HEIC), högst 10 MB per bild.",
+    hint: `Bilder på värmepumpen, typskylten och eventuella felkoder hjälper teknikern att förbereda besöket. Upp till ${MAX_IMAGES} bilder. ${IMAGE_FILE_HINT}`,
     dropzone: "Dra och släpp bilder här",
     choose: "eller klicka för att välja bilder",
     /** Touch screens have nothing to drag from: they choose, from the camera or the photo library. */
@@ -83,24 +86,15 @@ export const bookingText = {
   },
 
   schedule: {
-    dateHeading: "Välj datum",
+    // The texts the booking link's move dialog shows alike live in the shared scheduleText.
+    ...scheduleText,
     timeHeading: "Tillgängliga tider",
-    timeLegend: "Välj starttid",
-    placeholder: "Välj ett datum för att se tillgängliga tider",
-    loading: "Kontrollerar tillgängliga tider...",
-    empty: "Inga tillgängliga tider för valt datum",
-    selectedDate: "Valt datum",
-    previousMonth: "Föregående månad",
-    nextMonth: "Nästa månad",
-    calendarLoading: "Hämtar lediga datum...",
-    /** DECISIONS 22: a day the calendar cannot offer because we are closed. */
-    closedDay: (name: string) => `${name}, stängt`,
     conflictTaken: (time: string, date: string) => `Tiden ${time} ${date} är inte längre ledig och har tagits bort. Välj en annan tid.`,
     conflictMovedTo: (date: string, next: string) =>
       `${date[0].toUpperCase()}${date.slice(1)} är nu fullbokad. Vi har valt nästa dag med lediga tider, ${next}. Välj en tid.`,
   },
 
-  /** SPEC §8 availability console messages (shown in the console only; the rule slots are shown instead). */
+  /** rules §8 availability console messages (shown in the console only; the rule slots are shown instead). */
   availabilityConsole: {
     couldNotCheck: "Kunde inte kontrollera tillgängligheten",
     errorChecking: "Fel vid kontroll av tillgänglighet",
@@ -134,7 +128,7 @@ export const bookingText = {
     dateAndTime: (date: string, time: string) => `${date} kl. ${time}`,
   },
 
-  /** SPEC §8 booking form messages. */
+  /** rules §8 booking form messages. */
   errors: {
     formErrorTitle: "Formulärfel",
     formErrorDescription: "Vänligen kontrollera de markerade fälten",
@@ -162,14 +156,12 @@ export const bookingText = {
     description: "Beskrivning",
     noDescription: "Ingen beskrivning",
     noModel: "Ej angiven",
-    emailNotice: (email: string) =>
-      `En bekräftelse har skickats till ${email}. Om den inte kommer fram inom några minuter, kontrollera din skräppost.`,
-    emailNoticeNoAddress:
-      "En bekräftelse har skickats till din e-postadress. Om den inte kommer fram inom några minuter, kontrollera din skräppost.",
+    emailNotice: (email: string) => `En bekräftelse har skickats till ${email}. Om den inte kommer fram inom några minuter, kontrollera din skräppost.`,
+    emailNoticeNoAddress: "En bekräftelse har skickats till din e-postadress. Om den inte kommer fram inom några minuter, kontrollera din skräppost.",
     home: "Till startsidan",
     addToCalendar: "Lägg till i kalender",
     print: "Skriv ut bekräftelse",
-    // SPEC §8: missing values on the success screen.
+    // rules §8: missing values on the success screen.
     missingDate: "Datum ej angivet",
     missingTime: "Tid ej angiven",
     missingName: "Namn ej angivet",

@@ -5,6 +5,11 @@
 /** What the button must not cover. `data-chat-avoid` marks areas such as the image list. */
 const CONTROLS =
   'a[href],button,input,select,textarea,label,summary,[role="button"],[role="radio"],[role="checkbox"],[role="link"],[tabindex]:not([tabindex="-1"]),[data-chat-avoid]';
+/**
+ * Dialogs lie above the button and the page (ServiceBot's own send and close buttons among them): the
+ * button does not step aside for them, which would leave it hidden where the focus returns on close.
+ */
+const LAYERS_ABOVE = '[role="dialog"],[role="alertdialog"]';
 const GAP = 6; // px kept free around the button
 const STEP = 8; // px between the places tried
 
@@ -24,7 +29,7 @@ export function freeOffset(button: HTMLElement, ignore: Element | null = null): 
   const strip = { left: right - size - GAP, right: right + GAP };
   const obstacles: Box[] = [];
   for (const element of document.querySelectorAll(CONTROLS)) {
-    if (element === button || button.contains(element) || ignore?.contains(element)) continue;
+    if (element === button || button.contains(element) || ignore?.contains(element) || element.closest(LAYERS_ABOVE)) continue;
     const rect = element.getBoundingClientRect();
     if (rect.width === 0 || rect.height === 0 || rect.right <= strip.left || rect.left >= strip.right) continue;
     if (rect.bottom < 0 || rect.top > window.innerHeight) continue;

@@ -7,7 +7,7 @@ const ChatDialog = lazyWithReload(withPublicStyles(async () => ({ default: (awai
 
 /**
  * Handles every ServiceBot button of the page and mounts the dialog once someone shows intent to open
- * it (SPEC §2 ServiceBot dialog): the dialog, Radix Dialog, its icons and the public stylesheet are not
+ * it (rules §2 ServiceBot dialog): the dialog, Radix Dialog, its icons and the public stylesheet are not
  * part of any page's first download (issue 7).
  */
 export function ChatDialogHost() {

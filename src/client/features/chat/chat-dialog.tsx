@@ -1,34 +1,41 @@
 import { Bot, Send } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { RichText } from "@/client/components/rich-text";
 import { Button } from "@/client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
 import { toast } from "@/client/components/ui/toast-store";
-import { apiFetch } from "@/client/lib/api";
-import { useChatLauncher } from "@/client/lib/chat-launcher";
-import type { ChatAnswer } from "@/common/schemas/chatbot";
+import { chatOpener, useChatLauncher } from "@/client/lib/chat-launcher";
 import { CHAT_HISTORY_MAX, CHAT_QUESTION_MAX } from "@/common/schemas/chatbot-limits";
+import { troubleshoot } from "./api/troubleshoot";
+import { MessageText } from "./message-text";
 import { chatText } from "./text";
 import { useCompany } from "@/client/lib/company";
 
 type ChatMessage = { id: number; role: "assistant" | "user"; content: string };
 
-/** SPEC §9: the conversation starts afresh 300 ms after the dialog closes (its closing animation). */
+/** rules §9: the conversation starts afresh 300 ms after the dialog closes (its closing animation). */
 export const CHAT_RESET_MS = 300;
 
 const GREETING: ChatMessage = { id: 0, role: "assistant", content: chatText.greeting };
 
-/** POST /api/chatbot/troubleshoot with the last messages before the question, for context. */
+/** Closed: the focus goes back to the button that opened the chat (Radix's own return misses a tapped one). */
+function returnFocus(event: Event) {
+  const opener = chatOpener();
+  if (!opener) return;
+  event.preventDefault();
+  opener.focus();
+}
+
+/** Asks ServiceBot with the last messages before the question, for context. */
 function askServiceBot(question: string, earlier: ChatMessage[]) {
   const history = earlier
     .filter((m) => m.id !== GREETING.id)
     .slice(-CHAT_HISTORY_MAX)
     .map(({ role, content }) => ({ role, content }));
-  return apiFetch<ChatAnswer>("/api/chatbot/troubleshoot", { method: "POST", body: { question, history } });
+  return troubleshoot({ question, history });
 }
 
 /**
- * The ServiceBot dialog (SPEC §2): the greeting, six quick prompts while nothing has been asked, the
+ * The ServiceBot dialog (rules §2): the greeting, six quick prompts while nothing has been asked, the
  * conversation with answers rendered safely (bold and numbered lists, never HTML), a typing
  * indicator, and the §8 error toast with a fallback message naming the phone number.
  */
@@ -56,9 +63,14 @@ export function ChatDialog() {
     return () => window.clearTimeout(timer);
   }, [isOpen]);
 
+  // The newest message comes into view in the list (the dialog itself never scrolls): the end of the
+  // list, or the start of an answer taller than the list, so it is read from its beginning.
   useEffect(() => {
     const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
+    const newest = list?.lastElementChild;
+    if (!list || !(newest instanceof HTMLElement)) return;
+    const start = newest.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    list.scrollTop = newest.offsetHeight > list.clientHeight ? start : list.scrollHeight;
   }, [messages, waiting]);
 
   const add = (role: ChatMessage["role"], content: string) => {
@@ -93,7 +105,7 @@ export function ChatDialog() {
     void send(input);
   };
 
-  // Enter sends, Shift+Enter makes a new line (SPEC §2); a composing IME keeps its Enter.
+  // Enter sends, Shift+Enter makes a new line (rules §2); a composing IME keeps its Enter.
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -105,15 +117,25 @@ export function ChatDialog() {
 
   return (
     <Dialog open={isOpen} onOpenChange={setOpen}>
-      <DialogContent className="flex max-h-[90dvh] flex-col gap-3 sm:max-w-lg">
-        <DialogHeader>
+      {/* A panel of fixed parts (header, prompts, input) around the one part that scrolls, the
+          conversation; as tall as the screen allows on a phone (dvh: the browser's bars come and go). */}
+      <DialogContent layout="panel" className="h-[calc(100dvh-2rem)] gap-3 sm:h-[min(44rem,calc(100dvh-3rem))]" onCloseAutoFocus={returnFocus}>
+        <DialogHeader className="shrink-0">
           <DialogTitle className="flex items-center gap-2">
             <Bot className="size-5 text-brand-700" aria-hidden="true" />
             {chatText.title}
           </DialogTitle>
           <DialogDescription>{chatText.description}</DialogDescription>
         </DialogHeader>
-        <ol ref={listRef} aria-label={chatText.conversation} aria-live="polite" className="flex min-h-40 flex-1 flex-col gap-3 overflow-y-auto pr-1">
+        {/* relative: the messages' screen-reader labels (sr-only, absolutely placed) stay inside the
+            scrolling list instead of stretching the dialog. Focusable, so a keyboard can scroll it. */}
+        <ol
+          ref={listRef}
+          tabIndex={0}
+          aria-label={chatText.conversation}
+          aria-live="polite"
+          className="relative flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto overscroll-contain pr-1"
+        >
           {messages.map((message) => (
             <li
               key={message.id}
@@ -124,7 +146,7 @@ export function ChatDialog() {
               }
             >
               <span className="sr-only">{message.role === "user" ? chatText.you : chatText.botName}: </span>
-              {message.role === "user" ? message.content : <RichText text={message.content} />}
+              {message.role === "user" ? message.content : <MessageText text={message.content} />}
             </li>
           ))}
           {waiting && (
@@ -141,7 +163,7 @@ export function ChatDialog() {
           )}
         </ol>
         {onlyGreeting && (
-          <div role="group" aria-label={chatText.quickPromptsLabel} className="flex flex-wrap gap-2">
+          <div role="group" aria-label={chatText.quickPromptsLabel} className="flex shrink-0 flex-wrap gap-2">
             {chatText.quickPrompts.map((prompt) => (
               <button
                 key={prompt}
@@ -155,7 +177,7 @@ export function ChatDialog() {
             ))}
           </div>
         )}
-        <form onSubmit={onSubmit} className="grid gap-1.5">
+        <form onSubmit={onSubmit} className="grid shrink-0 gap-1.5">
           <label htmlFor={`${idPrefix}-question`} className="sr-only">
             {chatText.inputLabel}
           </label>

@@ -5,7 +5,7 @@ import { chatLauncherProps, useChatLauncher } from "@/client/lib/chat-launcher";
 import { chatLauncherText } from "./launcher-text";
 
 /**
- * The floating round button in the corner that opens ServiceBot (SPEC §2 navigation). It never
+ * The floating round button in the corner that opens ServiceBot (rules §2 navigation). It never
  * covers a control (issue 8): it moves up the edge while one is beneath it, or steps aside.
  */
 export function ChatLauncherButton() {
@@ -15,14 +15,27 @@ export function ChatLauncherButton() {
   useEffect(() => {
     const button = ref.current;
     if (!button) return;
-    // The placement code loads at once when a control already lies beneath the button (the wizard
-    // on a phone), otherwise with the first sign of the visitor (a scroll, a touch, a key): every
-    // page's JavaScript budget counts what loads before that, and nothing moves beneath the button
-    // before it. Toasts come and go over everything; they are not the page's controls.
+    // The placement code loads at once when a control lies beneath the button (the wizard on a
+    // phone), also one that appears there later without the visitor doing anything (a page whose
+    // data arrives after it opened, such as the customer's booking link, issue 23), otherwise with
+    // the first sign of the visitor (a scroll, a touch, a key): every page's JavaScript budget counts
+    // what loads before that. Toasts come and go over everything; they are not the page's controls.
     let stop: (() => void) | null = null;
     let stopped = false;
+    let started = false;
+    let frame = 0;
     const events = ["scroll", "pointermove", "pointerdown", "touchstart", "keydown", "focusin"] as const;
+    const changes = new MutationObserver(() => {
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        if (controlBeneath(button)) start();
+      });
+    });
     const start = () => {
+      if (started) return;
+      started = true;
+      changes.disconnect();
+      cancelAnimationFrame(frame);
       for (const type of events) window.removeEventListener(type, start, true);
       import("./avoid-controls")
         .then(({ watchFreeOffset }) => {
@@ -31,9 +44,14 @@ export function ChatLauncherButton() {
         .catch(() => {}); // without it the button simply stays in its corner
     };
     if (controlBeneath(button)) start();
-    else for (const type of events) window.addEventListener(type, start, { capture: true, passive: true });
+    else {
+      for (const type of events) window.addEventListener(type, start, { capture: true, passive: true });
+      changes.observe(document.body, { childList: true, subtree: true });
+    }
     return () => {
       stopped = true;
+      changes.disconnect();
+      cancelAnimationFrame(frame);
       for (const type of events) window.removeEventListener(type, start, true);
       stop?.();
     };

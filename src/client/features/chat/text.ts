@@ -1,18 +1,17 @@
 import type { CompanyProfile } from "@/common/company";
 
-// Swedish texts of the ServiceBot chat dialog (SPEC §2 ServiceBot dialog, §8 chat); the launcher
+// Swedish texts of the ServiceBot chat dialog (rules §2 ServiceBot dialog, §8 chat); the launcher
 // button's text is in ./launcher-text.
 
 export const chatText = {
   title: "ServiceBot",
   description: "Din digitala assistent för frågor om värmepumpar.",
-  greeting:
-    "Hej! Jag är ServiceBot. Jag kan svara på frågor om värmepumpar, felsökning, underhåll och bokning. Vad kan jag hjälpa dig med?",
+  greeting: "Hej! Jag är ServiceBot. Jag kan svara på frågor om värmepumpar, felsökning, underhåll och bokning. Vad kan jag hjälpa dig med?",
   botName: "ServiceBot",
   you: "Du",
   conversation: "Konversation med ServiceBot",
   quickPromptsLabel: "Vanliga frågor",
-  // SPEC §2: the six quick prompts, shown while only the greeting exists.
+  // rules §2: the six quick prompts, shown while only the greeting exists.
   quickPrompts: [
     "Min värmepump värmer inte",
     "Värmepumpen låter konstigt",
@@ -26,7 +25,7 @@ export const chatText = {
   inputHint: "Enter skickar, Skift+Enter ger en ny rad.",
   send: "Skicka",
   typing: "ServiceBot skriver...",
-  // SPEC §8 chat.
+  // rules §8 chat.
   errorTitle: "Något gick fel",
   errorDescription: "Kunde inte hämta svar från chatboten. Försök igen senare.",
   fallback: (company: CompanyProfile) =>

@@ -4,7 +4,7 @@ import { deferredPart } from "@/client/lib/deferred-hydration";
 // on "/" the first download is the app's frame (header, chat button) and React itself (issue 7).
 const LandingContent = deferredPart(async () => (await import("./components/landing-content")).LandingContent);
 
-/** The customer home page "/" (SPEC §2 Landing page). */
+/** The customer home page "/" (rules §2 Landing page). */
 export default function LandingPage() {
   return <LandingContent />;
 }

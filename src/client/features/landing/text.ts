@@ -1,6 +1,6 @@
 import type { ServiceType } from "@/common/constants";
 
-// Swedish texts of the landing page (SPEC §1 landing claims, §2 Landing page, §9 indicative prices).
+// Swedish texts of the landing page (rules §1 landing claims, §2 Landing page, §9 indicative prices).
 export const landingText = {
   hero: {
     eyebrow: "Service, installation och felsökning",

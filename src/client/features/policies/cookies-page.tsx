@@ -2,10 +2,11 @@ import { PolicyArticle } from "./components/policy-article";
 import { useCompany } from "@/client/lib/company";
 import { cookieTable, cookiesDocument } from "./text";
 
-// The cookie table (SPEC §2, §9). From sm up a normal table; on a phone (issue 8: it must fit a
+// The cookie table (rules §2, §9). From sm up a normal table; on a phone (issue 8: it must fit a
 // 360 px screen) every row stacks into a card whose cells carry their column's name. The roles are
 // written out because `display: block` makes browsers forget that a table is a table.
-const cell = "px-4 sm:py-3 max-sm:grid max-sm:gap-0.5 max-sm:py-1.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]";
+const cell =
+  "px-4 sm:py-3 max-sm:grid max-sm:gap-0.5 max-sm:py-1.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]";
 
 function CookieTable() {
   const [nameHeader, ...otherHeaders] = cookieTable.headers;
@@ -47,7 +48,7 @@ function CookieTable() {
   );
 }
 
-/** /policies/cookies: in effect from 2025-05-18, with the cookie table (SPEC §2, §9). */
+/** /policies/cookies: in effect from 2025-05-18, with the cookie table (rules §2, §9). */
 export default function CookiesPage() {
   return <PolicyArticle doc={cookiesDocument(useCompany())} idPrefix="cookies" extras={{ 1: <CookieTable /> }} />;
 }

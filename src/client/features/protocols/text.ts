@@ -1,11 +1,12 @@
+import { IMAGE_FILE_HINT } from "@/common/image-rules";
 import { PROTOCOL_STATUS_LABELS, PROTOCOL_STATUS_SHORT_LABELS } from "@/common/constants";
 
-// Swedish texts of the installation protocol screens (SPEC §2 protocol form, protocol view, customer
+// Swedish texts of the installation protocol screens (rules §2 protocol form, protocol view, customer
 // protocol page; §5 installation protocol; §8 protocol alerts).
 export const protocolUiText = {
   statusLabels: PROTOCOL_STATUS_LABELS,
   listStatusLabels: PROTOCOL_STATUS_SHORT_LABELS,
-  // SPEC §4: the technician's protocol list says 'Slutfört' (ett protokoll) for a finished one.
+  // rules §4: the technician's protocol list says 'Slutfört' (ett protokoll) for a finished one.
   technicianListLabels: { draft: "Utkast", "technician-signed": "Väntar på kund", "fully-signed": "Slutfört" } as Record<string, string>,
   adminTitle: "Installationsprotokoll",
   adminIntro: "Alla teknikers installationsprotokoll. Sök och filtrera på status.",
@@ -63,8 +64,7 @@ export const protocolUiText = {
     companyPhone: "Företagets telefon",
   },
   companyLegend: "Installerande företag",
-  installationTypes: { luftvarmepump: "Luftvärmepump", "luft-vatten": "Luft/vatten", bergvarmepump: "Bergvärmepump", franluft: "Frånluft", varmepumpsberedare: "Värmepumpsberedare" } as Record<string, string>,
-  // SPEC §5 form messages.
+  // rules §5 form messages.
   required: {
     installationDate: "Installationsdatum krävs",
     customerName: "Kundnamn krävs",
@@ -79,14 +79,27 @@ export const protocolUiText = {
   markAll: "Markera alla",
   unmarkAll: "Avmarkera alla",
   photoHint: "Obligatoriska bilder: serienummer på ute- och innedel samt kondensavloppet.",
+  photoFileHint: IMAGE_FILE_HINT,
   addPhotos: "Lägg till bilder",
   removePhoto: (n: number) => `Ta bort bild ${n}`,
+  /** Issue 23 point 9: photos are checked as they are added, and a refused one is named. */
+  photos: {
+    checking: "Kontrollerar bilderna...",
+    unreadable: (name: string) => `Kunde inte läsa bilden ”${name}”. Filen är skadad eller är ingen bild.`,
+    offline: (name: string) => `Bilden ”${name}” kunde inte kontrolleras utan anslutning. Lägg till den igen när du har anslutning.`,
+    failed: (name: string, reason: string) => `Bilden ”${name}” kunde inte läggas till: ${reason}`,
+    tryAgain: "Försök igen om en stund.",
+  },
   technicianSignature: "Teknikerns signatur",
   customerSignature: "Kundens signatur (om kunden signerar på plats)",
   signHint: "Rita signaturen med fingret eller musen.",
+  // The pad's minimum ink is the server's (src/common/protocols/signature-ink), and so is this text.
+  signTooSmall: "Signaturen är för liten. Skriv ditt namn i rutan.",
+  drawnHint: "Signerad. Du kan ångra det senaste draget eller rensa och börja om.",
   signedHint: "Signerad. Rensa för att signera på nytt.",
   signed: "signerad",
-  clearSignature: "Rensa signaturen",
+  undoSignature: "Ångra",
+  clearSignature: "Rensa",
   saveDraft: "Spara utkast",
   finish: "Slutför protokollet",
   finishHint: "Slutför blir möjligt när teknikern har signerat.",
@@ -94,7 +107,7 @@ export const protocolUiText = {
   draftRestored: (when: string) => `Vi har återställt det du skrev ${when} (sparat på den här enheten).`,
   discardDraft: "Kasta utkastet",
   offline: "Ingen anslutning. Protokollet sparas så snart anslutningen är tillbaka.",
-  // SPEC §8 alerts.
+  // rules §8 alerts.
   savedDraft: "Protokoll sparat som utkast!",
   sentForSigning: "Protokoll skickat för kundsignering!",
   finished: "Protokoll slutfört!",
@@ -113,7 +126,7 @@ export const protocolUiText = {
   delete: "Ta bort",
   confirmDeleteTitle: "Ta bort protokollet?",
   confirmDeleteText: "Protokollet tas bort för gott.",
-  confirm: "Ja, ta bort",
+  confirmDelete: "Ta bort protokollet",
   cancel: "Avbryt",
   downloadPdf: "Ladda ned PDF",
   yes: "Ja",

@@ -3,7 +3,7 @@ import { safeReturnPath } from "./return-path";
 
 const FALLBACK = "/admin/dashboard?tab=settings";
 
-describe("safeReturnPath (SPEC §2 /admin/security ?return=)", () => {
+describe("safeReturnPath (rules §2 /admin/security ?return=)", () => {
   it.each(["/admin/dashboard?tab=settings", "/technician", "/admin/users#lista", "/admin/bookings?q=%C3%A5sa"])("keeps the same-site path %s", (path) => {
     expect(safeReturnPath(path, FALLBACK)).toBe(path);
   });

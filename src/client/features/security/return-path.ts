@@ -1,5 +1,5 @@
 /**
- * The `?return=` of /admin/security (SPEC §2) only when it is a path on this site: it starts with a
+ * The `?return=` of /admin/security (rules §2) only when it is a path on this site: it starts with a
  * single "/" and stays on this origin once the browser resolves it. Anything else ("//evil.example",
  * "/\evil.example", "https://evil.example", "javascript:…", encoded variants) gives `fallback`, so
  * the page cannot be used to send a user elsewhere after they typed their password.

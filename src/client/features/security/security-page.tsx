@@ -6,19 +6,19 @@ import { Button } from "@/client/components/ui/button";
 import { Link } from "@/client/components/ui/link";
 import { TextField } from "@/client/components/ui/text-field";
 import { toast } from "@/client/components/ui/toast-store";
-import { apiFetch, errorMessage } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api-error";
 import { useCurrentUser } from "@/client/lib/auth";
 import { ChangePasswordSchema, type ChangePassword } from "@/common/schemas/auth";
-import { useMutation } from "@tanstack/react-query";
-import { useDocumentTitle } from "@/client/features/admin/lib/use-document-title";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { useChangePassword } from "./api/change-password";
 import { safeReturnPath } from "./return-path";
 import { securityText as text } from "./text";
 
 const EMPTY: ChangePassword = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 /**
- * /admin/security and /technician/security (SPEC §2 Security, §5): change one's own password with
- * the requirements shown; the server checks the current password, refuses common ones and ends the
+ * /admin/security and /technician/security (rules §2 Security, §5): change one's own password with
+ * the requirements shown; the server checks the current password, refuses ones easy to guess and ends the
  * user's other sessions. Afterwards the user goes to `?return=` when it is a path on this site.
  */
 export default function SecurityPage() {
@@ -27,7 +27,7 @@ export default function SecurityPage() {
   const navigate = useNavigate();
   const fallback = user?.role === "technician" ? "/technician" : "/admin/dashboard?tab=settings";
   const returnTo = safeReturnPath(searchParams.get("return"), fallback);
-  const change = useMutation({ mutationFn: (input: ChangePassword) => apiFetch("/api/auth/change-password", { method: "POST", body: input }) });
+  const change = useChangePassword();
   const {
     register,
     handleSubmit,
@@ -63,8 +63,23 @@ export default function SecurityPage() {
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
         {/* Password managers pair the new password with this account. */}
         <input type="text" name="username" autoComplete="username" value={user?.username ?? ""} readOnly hidden />
-        <TextField id="current-password" type="password" label={text.currentPassword} autoComplete="current-password" error={errors.currentPassword?.message} {...register("currentPassword")} />
-        <TextField id="new-password" type="password" label={text.newPassword} autoComplete="new-password" aria-describedby="password-requirements" error={errors.newPassword?.message} {...register("newPassword")} />
+        <TextField
+          id="current-password"
+          type="password"
+          label={text.currentPassword}
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register("currentPassword")}
+        />
+        <TextField
+          id="new-password"
+          type="password"
+          label={text.newPassword}
+          autoComplete="new-password"
+          aria-describedby="password-requirements"
+          error={errors.newPassword?.message}
+          {...register("newPassword")}
+        />
         <div id="password-requirements" className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
           <p className="font-medium text-slate-900">{text.requirementsTitle}</p>
           <ul className="mt-1 grid gap-0.5">
@@ -77,7 +92,14 @@ export default function SecurityPage() {
           </ul>
           <p className="mt-2">{text.requirementsNote}</p>
         </div>
-        <TextField id="confirm-password" type="password" label={text.confirmPassword} autoComplete="new-password" error={errors.confirmPassword?.message} {...register("confirmPassword")} />
+        <TextField
+          id="confirm-password"
+          type="password"
+          label={text.confirmPassword}
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register("confirmPassword")}
+        />
         <Button type="submit" disabled={change.isPending} className="justify-self-start">
           {change.isPending ? text.submitting : text.submit}
         </Button>

@@ -1,4 +1,4 @@
-// Swedish texts of the change-password page (SPEC §2 Security, §5 Users and passwords, §8).
+// Swedish texts of the change-password page (rules §2 Security, §5 Users and passwords, §8).
 export const securityText = {
   title: "Säkerhet",
   heading: "Byt lösenord",
@@ -9,7 +9,8 @@ export const securityText = {
   confirmPassword: "Bekräfta nytt lösenord",
   requirementsTitle: "Lösenordet måste innehålla:",
   requirements: ["minst 8 tecken", "minst en stor bokstav", "minst en liten bokstav", "minst en siffra"],
-  requirementsNote: "Vanliga lösenord, och lösenord som innehåller ditt användarnamn, godtas inte.",
+  requirementsNote:
+    "Det får inte heller vara lätt att gissa: vanliga lösenord, ett ord eller namn med ett årtal eller några siffror efter, och lösenord med ditt namn, ditt användarnamn eller företagets namn godtas inte. Några ord som inte hör ihop blir ett starkt lösenord som är lätt att minnas.",
   submit: "Byt lösenord",
   submitting: "Byter...",
   toasts: {

@@ -14,7 +14,6 @@ import type { TechnicianVisit } from "@/common/schemas/technician";
 import { useDayVisits, useUpcomingVisits } from "./api/visits";
 import { CalendarFeedPanel } from "./components/calendar-feed-panel";
 import { VisitCards, VisitTable } from "./components/visit-list";
-import { ProtocolsTab } from "../protocols/components/protocols-tab";
 import { technicianText as text } from "./text";
 
 const TABS = ["today", "upcoming", "protocols"] as const;
@@ -22,7 +21,15 @@ type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => value !== null && (TABS as readonly string[]).includes(value);
 
 /** Loading, failure with a retry, the empty state, or the visits. */
-function VisitsState({ query, empty, children }: { query: { isPending: boolean; isError: boolean; data?: TechnicianVisit[]; refetch: () => unknown }; empty: string; children: (visits: TechnicianVisit[]) => ReactNode }) {
+function VisitsState({
+  query,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data?: TechnicianVisit[]; refetch: () => unknown };
+  empty: string;
+  children: (visits: TechnicianVisit[]) => ReactNode;
+}) {
   if (query.isPending) return <Spinner />;
   if (query.isError || !query.data) {
     return (
@@ -63,11 +70,12 @@ function UpcomingTab() {
 }
 
 /**
- * /technician (SPEC §2 Technician portal): the header, today's visits with a date picker and the
+ * /technician (rules §2 Technician portal): the header, today's visits with a date picker and the
  * coming ones. A technician sees their own and the unassigned visits, an admin all (the server decides).
- * Tab and date live in the URL, so Back and a reload keep them.
+ * Tab and date live in the URL, so Back and a reload keep them. The protocols tab is the protocols
+ * feature's, put in by the app (app/technician-dashboard-page): features do not import each other.
  */
-export default function TechnicianDashboardPage() {
+export function TechnicianDashboardPage({ protocolsTab }: { protocolsTab: ReactNode }) {
   const { data: user } = useCurrentUser();
   const { logout, isPending } = useLogout();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -114,7 +122,9 @@ export default function TechnicianDashboardPage() {
       </div>
 
       <Tabs value={tab} onValueChange={(value) => isTab(value) && setParam("tab", value)} className="mt-6">
-        <TabsList aria-label={text.tabsLabel} className="grid grid-cols-3 sm:inline-flex sm:w-auto">
+        {/* A row that wraps: three equal columns were narrower than 'Kommande uppdrag' on a phone, and
+            the labels ran into each other (issue 23). Each tab is as wide as its label, or wider. */}
+        <TabsList aria-label={text.tabsLabel} className="flex w-full sm:inline-flex sm:w-auto">
           {TABS.map((value) => (
             <TabsTrigger key={value} value={value}>
               {text.tabs[value]}
@@ -128,7 +138,7 @@ export default function TechnicianDashboardPage() {
           <UpcomingTab />
         </TabsContent>
         <TabsContent value="protocols" className="mt-6">
-          <ProtocolsTab />
+          {protocolsTab}
         </TabsContent>
       </Tabs>
       <CalendarFeedPanel />

@@ -1,4 +1,4 @@
-// Swedish texts of the technician portal (SPEC §2 Technician portal, §5 service completion, §8).
+// Swedish texts of the technician portal (rules §2 Technician portal, §5 service completion, §8).
 export const technicianText = {
   title: "Tekniker Dashboard",
   userLabel: "Inloggad som",
@@ -58,10 +58,15 @@ export const technicianText = {
     confirmStartTitle: "Påbörja arbetet?",
     confirmStartText: "Bokningen markeras som pågående och du blir ansvarig tekniker.",
     confirmCancelTitle: "Avboka uppdraget?",
-    confirmCancelText: "Bokningen avbokas och tiden blir ledig för andra kunder.",
-    confirm: "Ja, fortsätt",
-    keep: "Nej, avbryt",
-    // SPEC §8 technician status toasts.
+    confirmCancelText: "Bokningen avbokas och tiden blir ledig för andra kunder. Kunden får ett e-postmeddelande om avbokningen.",
+    cancelReason: "Anledning till avbokningen",
+    cancelReasonHint: "Administratören ser anledningen i bokningens historik.",
+    cancelReasonRequired: "Skriv varför besöket avbokas",
+    confirmCancel: "Avboka besöket",
+    cancelling: "Avbokar...",
+    confirmStart: "Påbörja arbetet",
+    keep: "Avbryt",
+    // rules §8 technician status toasts.
     statusUpdated: "Status uppdaterad",
     statusUpdatedText: "Bokningens status har uppdaterats framgångsrikt",
     error: "Fel",
@@ -78,7 +83,7 @@ export const technicianText = {
     followUp: "Uppföljning behövs",
     submit: "Registrera service",
     submitting: "Registrerar...",
-    // SPEC §5 and §8.
+    // rules §5 and §8.
     incompleteTitle: "Ofullständig rapport",
     registered: "Service registrerad",
     registeredText: "Serviceprotokollet har registrerats framgångsrikt",

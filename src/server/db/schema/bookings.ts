@@ -9,7 +9,9 @@ export const bookings = pgTable(
   "bookings",
   {
     id: serial("id").primaryKey(),
-    customerId: integer("customer_id").notNull().references(() => customers.id, { onDelete: "restrict" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
     serviceType: text("service_type").notNull(),
     description: text("description").notNull().default(""),
     heatpumpModel: text("heatpump_model"),
@@ -25,10 +27,13 @@ export const bookings = pgTable(
     timeSlot: text("time_slot").notNull(),
     startTime: time("start_time").notNull(),
     endTime: time("end_time").notNull(),
-    // Wall-clock range (Europe/Stockholm) used by the no-overlap exclusion constraint (DECISIONS 5).
+    // Wall-clock range (Europe/Stockholm) used by the no-overlap exclusion constraint (rules D5).
     during: tsrange("during").generatedAlwaysAs(sql`tsrange(date + start_time, date + end_time, '[)')`),
     status: text("status").notNull().default("planned"),
-    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    images: text("images")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     notes: text("notes"),
     assignedTechnicianId: integer("assigned_technician_id").references(() => users.id, { onDelete: "set null" }),
     googleCalendarEventId: text("google_calendar_event_id"),
@@ -39,6 +44,10 @@ export const bookings = pgTable(
     // The "date timeSlot" the visit reminder was sent for, or skipped for (written by whoever books or
     // moves a visit less than two days ahead): a moved visit gets a new one, never a second for a time.
     visitReminderFor: text("visit_reminder_for"),
+    // The "date timeSlot" the queued "moved" e-mail says the visit was moved from: the time the
+    // customer last heard of. Moves within a few minutes replace that e-mail (issue 22.2) and keep
+    // this, so the one e-mail sent says from the time they knew to the last one.
+    movedEmailFrom: text("moved_email_from"),
   },
   (t) => [
     // Bookings by date; with status and service type the statistics count a period's bookings by
@@ -50,7 +59,9 @@ export const bookings = pgTable(
     index("bookings_time_slot_idx").on(t.timeSlot, t.date),
     // The availability query (modules/availability) reads only active bookings' date and times: with
     // all three in a partial index it is an index-only scan that never touches the table.
-    index("bookings_active_date_idx").on(t.date, t.startTime, t.endTime).where(sql`${t.status} <> 'cancelled'`),
+    index("bookings_active_date_idx")
+      .on(t.date, t.startTime, t.endTime)
+      .where(sql`${t.status} <> 'cancelled'`),
     index("bookings_customer_idx").on(t.customerId, t.date),
     index("bookings_technician_idx").on(t.assignedTechnicianId),
     index("bookings_status_idx").on(t.status),
@@ -66,7 +77,9 @@ export const bookingImages = pgTable(
   "booking_images",
   {
     id: serial("id").primaryKey(),
-    bookingId: integer("booking_id").notNull().references(() => bookings.id, { onDelete: "cascade" }),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
     imageUrl: text("image_url").notNull(),
     caption: text("caption"),
     uploadedBy: text("uploaded_by").notNull(),
@@ -85,7 +98,9 @@ export const sharedBookingLinks = pgTable(
   "shared_booking_links",
   {
     id: serial("id").primaryKey(),
-    bookingId: integer("booking_id").notNull().references(() => bookings.id, { onDelete: "cascade" }),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
     token: text("token").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     isActive: boolean("is_active").notNull().default(true),
@@ -127,6 +142,8 @@ export const bookingEvents = pgTable(
     kind: text("kind").notNull(),
     fromValue: text("from_value"),
     toValue: text("to_value"),
+    /** Why, in the staff's words (a technician's reason for cancelling), or the system's (an erasure). */
+    note: text("note"),
   },
   (t) => [index("booking_events_booking_idx").on(t.bookingId, t.at)],
 );

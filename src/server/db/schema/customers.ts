@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { date, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import type { FieldChange } from "@/common/schemas/customers";
 import { byteText } from "./types";
+import { users } from "./users";
 
 /**
  * A sort key that orders Swedish text as Swedes expect on every database, whatever its collation:
@@ -41,7 +43,9 @@ export const customers = pgTable(
     // In lower case, so a search compares with LIKE (about twice as fast per row as ILIKE); Å, Ä, Ö
     // and accented capitals are lowered by name too, for a server whose locale lowers only ASCII.
     searchKey: text("search_key").generatedAlwaysAs(
-      sql.raw(`translate(lower(name || ' ' || email || ' ' || phone || ' ' || address || ' ' || postal_code || ' ' || city), '${UPPER_LETTERS}', '${LOWER_LETTERS}')`),
+      sql.raw(
+        `translate(lower(name || ' ' || email || ' ' || phone || ' ' || address || ' ' || postal_code || ' ' || city), '${UPPER_LETTERS}', '${LOWER_LETTERS}')`,
+      ),
     ),
     sortFull: byteText("sort_full").generatedAlwaysAs(swedishKey("name")),
     sortFirst: byteText("sort_first").generatedAlwaysAs(swedishKey("split_part(trim(name), ' ', 1)")),
@@ -90,7 +94,9 @@ export const products = pgTable(
   "products",
   {
     id: serial("id").primaryKey(),
-    customerId: integer("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
     brand: text("brand"),
     model: text("model").notNull(),
     type: text("type").notNull(),
@@ -106,4 +112,38 @@ export const products = pgTable(
     // A serial number is looked up as it compares (normalizedSerial), on every product created or imported.
     index("products_serial_idx").on(sql`upper(trim(${t.serialNumber}))`),
   ],
+);
+
+// Every edit of a customer (issue 23 point 8): who, when, and which fields from what to what.
+// Goes with the customer; an erasure keeps who and when and which fields, not the values.
+export const customerChanges = pgTable(
+  "customer_changes",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    userName: text("user_name").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    changes: jsonb("changes").$type<FieldChange[]>().notNull(),
+  },
+  (t) => [index("customer_changes_customer_idx").on(t.customerId, t.changedAt)],
+);
+
+// Every edit of a product (issue 23 point 8), as for customers; goes with the product. A move to
+// another customer is recorded by the customers' ids, so no name stays here after an erasure.
+export const productChanges = pgTable(
+  "product_changes",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    userName: text("user_name").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    changes: jsonb("changes").$type<FieldChange[]>().notNull(),
+  },
+  (t) => [index("product_changes_product_idx").on(t.productId, t.changedAt)],
 );

@@ -10,7 +10,7 @@ export const installationProtocols = pgTable(
   "installation_protocols",
   {
     id: serial("id").primaryKey(),
-    // The id a customer sees in /protocol/{publicId}: random, so protocols cannot be found by counting (DECISIONS 10).
+    // The id a customer sees in /protocol/{publicId}: random, so protocols cannot be found by counting (rules D10).
     publicId: text("public_id").notNull().unique(),
     // The key the technician's device gave the new protocol: a save retried after a lost connection
     // finds the protocol the first attempt created instead of creating a second one (issue 10).
@@ -51,10 +51,7 @@ export const installationProtocols = pgTable(
     safetyChecks: jsonb("safety_checks").$type<ChecklistGroup>().notNull().default({}),
     handover: jsonb("handover").$type<ChecklistGroup>().notNull().default({}),
     customerHandover: jsonb("customer_handover").$type<ChecklistGroup>().notNull().default({}),
-    protocolImages: jsonb("protocol_images")
-      .$type<ProtocolImages>()
-      .notNull()
-      .default({ condenseDrainPipe: [], serialNumbers: [], completedInstallation: [] }),
+    protocolImages: jsonb("protocol_images").$type<ProtocolImages>().notNull().default({ condenseDrainPipe: [], serialNumbers: [], completedInstallation: [] }),
     technicianSignature: text("technician_signature"),
     technicianSignedAt: timestamp("technician_signed_at", { withTimezone: true }),
     customerSignature: text("customer_signature"),
@@ -63,6 +60,11 @@ export const installationProtocols = pgTable(
     status: text("status").notNull().default("draft"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /**
+     * The customer was erased (GDPR art. 17): the protocol is kept for the F-gas record with the name,
+     * installation address and signatures, without contact details, and its public link is closed.
+     */
+    customerErasedAt: timestamp("customer_erased_at", { withTimezone: true }),
   },
   (t) => [index("protocols_customer_idx").on(t.customerId), index("protocols_booking_idx").on(t.bookingId)],
 );

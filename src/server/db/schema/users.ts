@@ -6,7 +6,9 @@ export const users = pgTable("users", {
   password: text("password").notNull(),
   name: text("name").notNull(),
   phone: text("phone"),
-  role: text("role", { enum: ["admin", "technician"] }).notNull().default("technician"),
+  role: text("role", { enum: ["admin", "technician"] })
+    .notNull()
+    .default("technician"),
   // When this admin last marked the new bookings on the overview as seen.
   bookingsSeenAt: timestamp("bookings_seen_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -7,10 +7,13 @@ import {
   AdminBookingListSchema,
   AdminCreateBookingSchema,
   AdminOverviewSchema,
+  AdminSlotsQuerySchema,
+  AdminSlotsSchema,
   CreateBookingLinkSchema,
   CustomerSearchQuerySchema,
   CustomerSuggestionsSchema,
   RescheduleBookingSchema,
+  RescheduleSlotsQuerySchema,
   StaffBookingLinkSchema,
   UpdateBookingLinkSchema,
   UpdateBookingStatusSchema,
@@ -29,22 +32,27 @@ export async function adminBookingsRoutes(fastify: FastifyInstance, { adminBooki
     return { ok: true as const };
   });
 
-  app.get(
-    "/api/admin/bookings",
-    { schema: { querystring: AdminBookingListQuerySchema, response: { 200: AdminBookingListSchema } } },
-    (request) => adminBookings.list(request.query),
+  app.get("/api/admin/bookings", { schema: { querystring: AdminBookingListQuerySchema, response: { 200: AdminBookingListSchema } } }, (request) =>
+    adminBookings.list(request.query),
   );
 
-  app.post(
-    "/api/admin/bookings",
-    { schema: { body: AdminCreateBookingSchema, response: { 201: z.object({ id: z.number() }) } } },
-    async (request, reply) => reply.status(201).send(await adminBookings.create(request.body, request.user!)),
+  app.post("/api/admin/bookings", { schema: { body: AdminCreateBookingSchema, response: { 201: z.object({ id: z.number() }) } } }, async (request, reply) =>
+    reply.status(201).send(await adminBookings.create(request.body, request.user!)),
+  );
+
+  // The pickers' times with their states (issue 23 point 7): who has a taken time, why one is blocked.
+  app.get("/api/admin/slots", { schema: { querystring: AdminSlotsQuerySchema, response: { 200: AdminSlotsSchema } } }, (request) =>
+    adminBookings.slots(request.query.serviceType, request.query.date),
   );
 
   app.get(
-    "/api/admin/bookings/:id",
-    { schema: { params: IdParamsSchema, response: { 200: AdminBookingDetailSchema } } },
-    (request) => adminBookings.detail(request.params.id),
+    "/api/admin/bookings/:id/slots",
+    { schema: { params: IdParamsSchema, querystring: RescheduleSlotsQuerySchema, response: { 200: AdminSlotsSchema } } },
+    (request) => adminBookings.rescheduleSlots(request.params.id, request.query.date),
+  );
+
+  app.get("/api/admin/bookings/:id", { schema: { params: IdParamsSchema, response: { 200: AdminBookingDetailSchema } } }, (request) =>
+    adminBookings.detail(request.params.id),
   );
 
   app.patch(
@@ -71,9 +79,7 @@ export async function adminBookingsRoutes(fastify: FastifyInstance, { adminBooki
     (request) => adminBookings.updateLink(request.params.id, request.body, request.user!),
   );
 
-  app.get(
-    "/api/admin/customers/search",
-    { schema: { querystring: CustomerSearchQuerySchema, response: { 200: CustomerSuggestionsSchema } } },
-    (request) => adminBookings.searchCustomers(request.query.q),
+  app.get("/api/admin/customers/search", { schema: { querystring: CustomerSearchQuerySchema, response: { 200: CustomerSuggestionsSchema } } }, (request) =>
+    adminBookings.searchCustomers(request.query.q),
   );
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { lockUntilCommit } from "../../db/locks";
 import { users } from "../../db/schema";
@@ -7,6 +7,18 @@ import type { Role } from "@/common/constants";
 export type UserRow = typeof users.$inferSelect;
 
 export function createUsersRepository(db: Db) {
+  /**
+   * Runs `work` in a transaction that holds the users lock, on every instance: creating and
+   * deleting users one at a time makes the rules that look at all users (a unique name whatever
+   * its case, at least one admin) hold under parallel requests.
+   */
+  function exclusively<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      await lockUntilCommit(tx, "users");
+      return work(tx as unknown as Db);
+    });
+  }
+
   return {
     async findByUsername(username: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
@@ -34,14 +46,44 @@ export function createUsersRepository(db: Db) {
         .orderBy(asc(users.id));
     },
     /**
-     * Runs `work` in a transaction that holds the users lock, on every instance: creating and
-     * deleting users one at a time makes the rules that look at all users (a unique name whatever
-     * its case, at least one admin) hold under parallel requests.
+     * A new user unless the username is taken whatever its case; checked and written under the
+     * users lock (see `exclusively`).
      */
-    async exclusively<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => {
-        await lockUntilCommit(tx, "users");
-        return work(tx as unknown as Db);
+    async createUnlessTaken(values: {
+      username: string;
+      passwordHash: string;
+      name: string;
+      role: Role;
+      phone: string | null;
+    }): Promise<{ taken: true } | { taken: false; row: UserRow }> {
+      return exclusively(async (tx) => {
+        const [taken] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`lower(${users.username}) = lower(${values.username})`)
+          .limit(1);
+        if (taken) return { taken: true as const };
+        const [row] = await tx
+          .insert(users)
+          .values({ username: values.username, password: values.passwordHash, name: values.name, role: values.role, phone: values.phone })
+          .returning();
+        return { taken: false as const, row };
+      });
+    },
+    /** Deletes a user unless it is the last admin; checked and deleted under the users lock (see `exclusively`). */
+    async deleteUnlessLastAdmin(id: number): Promise<"missing" | "lastAdmin" | "deleted"> {
+      return exclusively(async (tx) => {
+        const [target] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id)).limit(1);
+        if (!target) return "missing";
+        if (target.role === "admin") {
+          const [{ admins }] = await tx
+            .select({ admins: sql<number>`count(*)::int` })
+            .from(users)
+            .where(eq(users.role, "admin"));
+          if (admins <= 1) return "lastAdmin";
+        }
+        await tx.delete(users).where(eq(users.id, id));
+        return "deleted";
       });
     },
     async hasAdmin(): Promise<boolean> {

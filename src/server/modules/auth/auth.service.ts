@@ -4,15 +4,20 @@ import { AppError, forbidden, unauthorized } from "../../lib/errors";
 import { authServerText as text } from "./auth.text";
 import type { UserRow, UsersRepository } from "./auth.repository";
 import type { LoginThrottle } from "./login-throttle";
-import { assertStrongPassword } from "./common-passwords";
+import { assertAcceptablePassword } from "./password-rules";
 import { hashPassword, verifyPassword } from "./passwords";
 
-export const toUser = (row: Pick<UserRow, "id" | "name" | "username" | "role">): User => ({ id: row.id, name: row.name, username: row.username, role: row.role });
+export const toUser = (row: Pick<UserRow, "id" | "name" | "username" | "role">): User => ({
+  id: row.id,
+  name: row.name,
+  username: row.username,
+  role: row.role,
+});
 
-export function createAuthService(users: UsersRepository, throttle: LoginThrottle) {
+export function createAuthService(users: UsersRepository, throttle: LoginThrottle, { companyName }: { companyName: () => Promise<string> }) {
   return {
     /**
-     * Checks credentials and the tab's role (DECISIONS 17: a technician on the admin tab is refused,
+     * Checks credentials and the tab's role (rules D17: a technician on the admin tab is refused,
      * an admin may use either tab). Side effect: the attempt counts against the login limits
      * before the password is verified; a correct password takes its count back.
      */
@@ -41,7 +46,7 @@ export function createAuthService(users: UsersRepository, throttle: LoginThrottl
         throw new AppError("WRONG_PASSWORD", 400, text.wrongCurrentPassword);
       }
       await attempt.succeeded();
-      assertStrongPassword(newPassword, user.username);
+      assertAcceptablePassword(newPassword, { username: user.username, name: row.name, companyName: await companyName() });
       await users.updatePassword(user.id, await hashPassword(newPassword));
     },
   };

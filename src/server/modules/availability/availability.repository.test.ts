@@ -15,7 +15,9 @@ const CONTACT = sql.raw("'Eva', 'eva@exempel.se', '070', 'Gatan 1', '17164', 'So
 beforeAll(async () => {
   database = await createTestDatabase();
   repo = createAvailabilityRepository(database.db);
-  await database.db.execute(sql`insert into customers (name, email, phone, address, city, postal_code) values ('Eva', 'eva@exempel.se', '070', 'Gatan 1', 'Solna', '17164')`);
+  await database.db.execute(
+    sql`insert into customers (name, email, phone, address, city, postal_code) values ('Eva', 'eva@exempel.se', '070', 'Gatan 1', 'Solna', '17164')`,
+  );
   await database.db.execute(sql`insert into bookings (customer_id, service_type, date, time_slot, start_time, end_time, status, ${CONTACT_COLUMNS}) values
     (1, 'service', '2026-12-07', '10:00-12:00', '10:00', '12:00', 'confirmed', ${CONTACT}),
     (1, 'hembesok', '2026-12-07', '14:00-14:30', '14:00', '14:30', 'planned', ${CONTACT}),
@@ -59,12 +61,13 @@ describe("availability repository", () => {
   });
 
   // Prepared statements are a pg-driver path: registered in the PostgreSQL suite, which CI always runs.
-  if (process.env.TEST_DATABASE_URL) it("runs as a prepared statement on PostgreSQL", async () => {
-    await repo.takenRanges("2026-12-07", "2026-12-07", "service");
-    // The pool hands out the connection released last, i.e. the one that just ran the query.
-    const result = (await database.db.execute(sql`select name from pg_prepared_statements`)) as unknown as { rows: { name: string }[] };
-    expect(result.rows.map((r) => r.name)).toContain("availability_taken_ranges");
-  });
+  if (process.env.TEST_DATABASE_URL)
+    it("runs as a prepared statement on PostgreSQL", async () => {
+      await repo.takenRanges("2026-12-07", "2026-12-07", "service");
+      // The pool hands out the connection released last, i.e. the one that just ran the query.
+      const result = (await database.db.execute(sql`select name from pg_prepared_statements`)) as unknown as { rows: { name: string }[] };
+      expect(result.rows.map((r) => r.name)).toContain("availability_taken_ranges");
+    });
 
   it("is the query bench/availability-mix.mjs explains", () => {
     const bench = readFileSync(resolve(import.meta.dirname, "../../../../bench/availability-mix.mjs"), "utf8");

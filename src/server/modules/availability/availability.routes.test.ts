@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { addDays } from "@/common/booking-rules";
 import { FIRST_SERVICE_MONDAY, NOW } from "../../test-support/booking-fixtures";
 import { createTestDatabase, testConfig } from "../../test-support/test-app";
 import { buildApp } from "../../app";
@@ -16,7 +17,9 @@ const CONTACT = sql.raw("'Eva', 'eva@exempel.se', '070', 'Gatan 1', '17164', 'So
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildApp(testConfig(), { database, now: () => NOW });
-  await database.db.execute(sql`insert into customers (name, email, phone, address, city, postal_code) values ('Eva', 'eva@exempel.se', '070', 'Gatan 1', 'Solna', '17164')`);
+  await database.db.execute(
+    sql`insert into customers (name, email, phone, address, city, postal_code) values ('Eva', 'eva@exempel.se', '070', 'Gatan 1', 'Solna', '17164')`,
+  );
   // Booked: Monday 10:00-12:00. Blocked for installation: Tuesday 8 Dec morning. Cancelled bookings free their time.
   await database.db.execute(sql`insert into bookings (customer_id, service_type, date, time_slot, start_time, end_time, status, ${CONTACT_COLUMNS}) values
     (1, 'service', ${FIRST_SERVICE_MONDAY}, '10:00-12:00', '10:00', '12:00', 'confirmed', ${CONTACT}),
@@ -36,7 +39,10 @@ const get = async (url: string) => {
 
 describe("GET /api/availability", () => {
   it("answers available: true for a free slot the rules allow", async () => {
-    expect(await get(`/api/availability?date=${FIRST_SERVICE_MONDAY}&timeSlot=08:00-10:00&serviceType=service`)).toEqual({ status: 200, body: { available: true } });
+    expect(await get(`/api/availability?date=${FIRST_SERVICE_MONDAY}&timeSlot=08:00-10:00&serviceType=service`)).toEqual({
+      status: 200,
+      body: { available: true },
+    });
   });
 
   it("answers false for a slot overlapping an active booking of any service type", async () => {
@@ -115,5 +121,27 @@ describe("GET /api/availability/range", () => {
   it("refuses a reversed or too long range", async () => {
     expect((await get(`/api/availability/range?from=2026-12-10&to=2026-12-01&serviceType=service`)).status).toBe(400);
     expect((await get(`/api/availability/range?from=2026-01-01&to=2026-12-31&serviceType=service`)).status).toBe(400);
+  });
+});
+
+describe("AVAILABILITY_CACHE_MS (config.availabilityCacheMs)", () => {
+  it("shares a day's answer for that long, and not at all with 0: a booking another instance wrote shows at once only then", async () => {
+    const date = addDays(FIRST_SERVICE_MONDAY, 7);
+    const sharing = await buildApp(testConfig({ availabilityCacheMs: 60_000 }), { database, now: () => NOW });
+    const unshared = await buildApp(testConfig({ availabilityCacheMs: 0 }), { database, now: () => NOW });
+    try {
+      const afternoonFree = async (one: FastifyInstance) =>
+        (await one.inject({ method: "GET", url: `/api/availability/day?date=${date}&serviceType=service` }))
+          .json()
+          .slots.find((s: { label: string }) => s.label === "14:00-16:00").available as boolean;
+      expect([await afternoonFree(sharing), await afternoonFree(unshared)]).toEqual([true, true]);
+      // Written beside these apps (as another instance would): a booking through them would clear their shared answers.
+      await database.db.execute(sql`insert into bookings (customer_id, service_type, date, time_slot, start_time, end_time, status, ${CONTACT_COLUMNS}) values
+        (1, 'service', ${date}, '14:00-16:00', '14:00', '16:00', 'confirmed', ${CONTACT})`);
+      expect([await afternoonFree(sharing), await afternoonFree(unshared)]).toEqual([true, false]);
+    } finally {
+      await sharing.close();
+      await unshared.close();
+    }
   });
 });

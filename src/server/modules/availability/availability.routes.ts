@@ -15,21 +15,15 @@ import type { AvailabilityService } from "./availability.service";
 export async function availabilityRoutes(fastify: FastifyInstance, { availability }: { availability: AvailabilityService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    "/api/availability",
-    { schema: { querystring: AvailabilityQuerySchema, response: { 200: AvailabilityResponseSchema } } },
-    async (request) => ({ available: await availability.isAvailable(request.query.serviceType, request.query.date, request.query.timeSlot) }),
+  app.get("/api/availability", { schema: { querystring: AvailabilityQuerySchema, response: { 200: AvailabilityResponseSchema } } }, async (request) => ({
+    available: await availability.isAvailable(request.query.serviceType, request.query.date, request.query.timeSlot),
+  }));
+
+  app.get("/api/availability/day", { schema: { querystring: AvailabilityDayQuerySchema, response: { 200: AvailabilityDayResponseSchema } } }, (request) =>
+    availability.day(request.query.serviceType, request.query.date),
   );
 
-  app.get(
-    "/api/availability/day",
-    { schema: { querystring: AvailabilityDayQuerySchema, response: { 200: AvailabilityDayResponseSchema } } },
-    (request) => availability.day(request.query.serviceType, request.query.date),
-  );
-
-  app.get(
-    "/api/availability/range",
-    { schema: { querystring: AvailabilityRangeQuerySchema, response: { 200: AvailabilityRangeResponseSchema } } },
-    (request) => availability.range(request.query.serviceType, request.query.from, request.query.to),
+  app.get("/api/availability/range", { schema: { querystring: AvailabilityRangeQuerySchema, response: { 200: AvailabilityRangeResponseSchema } } }, (request) =>
+    availability.range(request.query.serviceType, request.query.from, request.query.to),
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AvailabilityRepository, DatedRange } from "./availability.repository";
-import { cacheTtlMs, createAvailabilityService } from "./availability.service";
+import { createAvailabilityService } from "./availability.service";
 
 const ZONE = "Europe/Stockholm";
 
@@ -64,15 +64,6 @@ describe("availability service", () => {
     expect(calls).toHaveLength(1);
     expect(await service.isAvailable("service", "2026-12-07", "10:00-12:00", { fresh: true })).toBe(false);
     expect(calls).toHaveLength(2);
-  });
-
-  it("reads the sharing time from AVAILABILITY_CACHE_MS, 1 s when unset or invalid", () => {
-    expect(cacheTtlMs(undefined)).toBe(1000);
-    expect(cacheTtlMs("")).toBe(1000);
-    expect(cacheTtlMs("abc")).toBe(1000);
-    expect(cacheTtlMs("-5")).toBe(1000);
-    expect(cacheTtlMs("0")).toBe(0);
-    expect(cacheTtlMs("250")).toBe(250);
   });
 
   it("shows a day with the settings' maximum of bookings as full, for every service type; blocked times do not count", async () => {

@@ -1,25 +1,12 @@
-import {
-  addDays,
-  bookableSlots,
-  slotsOverlap,
-  todayIn,
-  type TimeSlot,
-} from "@/common/booking-rules";
+import { addDays, bookableSlots, occupiedRange, slotsOverlap, todayIn, type TimeSlot, type WallTime } from "@/common/booking-rules";
 import type { ServiceType } from "@/common/constants";
+import { DEFAULT_SYSTEM_SETTINGS } from "@/common/schemas/settings";
 import type { AvailabilityDayResponse, AvailabilityRangeResponse } from "@/common/schemas/bookings";
+import { DEFAULT_AVAILABILITY_CACHE_MS } from "../../config";
 import type { AvailabilityRepository, DatedRange } from "./availability.repository";
 
 export type Clock = () => Date;
 
-/**
- * How long a read is shared, 1 s unless AVAILABILITY_CACHE_MS says otherwise. Only
- * bench/availability-mix.mjs sets it (to 0, sharing off) to measure the uncached path, where every
- * request runs the database query.
- */
-export function cacheTtlMs(value: string | undefined): number {
-  const ms = Number(value);
-  return value !== undefined && value.trim() !== "" && Number.isFinite(ms) && ms >= 0 ? ms : 1000;
-}
 const CACHE_MAX_ENTRIES = 2000;
 
 /** Groups ranges by date for quick lookups. */
@@ -33,13 +20,20 @@ function byDate(ranges: DatedRange[]): Map<string, DatedRange[]> {
   return map;
 }
 
-const isFree = (slot: TimeSlot, taken: DatedRange[] | undefined) => !(taken ?? []).some((t) => slotsOverlap(slot, t));
+/**
+ * Free when the range a booking at `slot` would hold (rules D24: an installation the rest of the
+ * day) overlaps nothing taken: stored bookings already hold their whole occupied range.
+ */
+const isFree = (serviceType: ServiceType, slot: TimeSlot, workdayEnd: WallTime, taken: DatedRange[] | undefined) => {
+  const wanted = occupiedRange(serviceType, slot, workdayEnd);
+  return !(taken ?? []).some((t) => slotsOverlap(wanted, t));
+};
 
-/** SPEC §9 max bookings per day (DECISIONS 11): a day with that many bookings has no free slot. */
+/** rules §9 max bookings per day (rules D11): a day with that many bookings has no free slot. */
 const isDayFull = (taken: DatedRange[] | undefined, maxPerDay: number) => (taken ?? []).filter((t) => t.booked).length >= maxPerDay;
 
 /**
- * Availability per DECISIONS 4 and 8: a slot is available when the booking rules allow it today,
+ * Availability per rules D4 and D8: a slot is available when the booking rules allow it today,
  * it overlaps no blocked time for its service type, and no active booking of any type.
  */
 export function createAvailabilityService(
@@ -47,9 +41,11 @@ export function createAvailabilityService(
   now: Clock,
   timeZone: string,
   {
-    cacheMs = cacheTtlMs(process.env.AVAILABILITY_CACHE_MS),
+    // How long a read is shared (AVAILABILITY_CACHE_MS); 0: not at all.
+    cacheMs = DEFAULT_AVAILABILITY_CACHE_MS,
     maxPerDay = async () => Number.POSITIVE_INFINITY,
-  }: { cacheMs?: number; maxPerDay?: () => Promise<number> } = {},
+    workdayEnd = async () => DEFAULT_SYSTEM_SETTINGS.workdayEnd,
+  }: { cacheMs?: number; maxPerDay?: () => Promise<number>; workdayEnd?: () => Promise<WallTime> } = {},
 ) {
   // Today's date in the time zone, worked out once per second of the clock rather than on every
   // request: the zone conversion was the service's largest cost per uncached request.
@@ -84,12 +80,15 @@ export function createAvailabilityService(
     return value;
   }
 
-  /** What is taken per date; a full day counts as taken all day. */
+  /**
+   * What is taken per date (a full day counts as taken all day), and the end of the working day
+   * new installations hold until (rules D24).
+   */
   async function takenRanges(from: string, to: string, serviceType: ServiceType) {
-    const [ranges, max] = await Promise.all([repo.takenRanges(from, to, serviceType), maxPerDay()]);
+    const [ranges, max, dayEnd] = await Promise.all([repo.takenRanges(from, to, serviceType), maxPerDay(), workdayEnd()]);
     const taken = byDate(ranges);
     for (const [date, list] of taken) if (isDayFull(list, max)) taken.set(date, [...list, { date, start: "00:00", end: "23:59", booked: false }]);
-    return taken;
+    return { taken, dayEnd };
   }
 
   return {
@@ -100,8 +99,10 @@ export function createAvailabilityService(
       // Bookable when the label is one of the date's bookable slots (the rule of isBookableSlot).
       const slot = bookableSlots(serviceType, date, today()).find((s) => s.label === timeSlot);
       if (!slot) return false;
-      const taken = fresh ? await takenRanges(date, date, serviceType) : await shared(`taken|${serviceType}|${date}`, () => takenRanges(date, date, serviceType));
-      return isFree(slot, taken.get(date));
+      const { taken, dayEnd } = fresh
+        ? await takenRanges(date, date, serviceType)
+        : await shared(`taken|${serviceType}|${date}`, () => takenRanges(date, date, serviceType));
+      return isFree(serviceType, slot, dayEnd, taken.get(date));
     },
 
     /** Forget shared reads: called after every booking write. */
@@ -121,17 +122,18 @@ export function createAvailabilityService(
   async function computeDay(serviceType: ServiceType, date: string): Promise<AvailabilityDayResponse> {
     const slots = bookableSlots(serviceType, date, today());
     if (slots.length === 0) return { date, slots: [] };
-    const taken = (await takenRanges(date, date, serviceType)).get(date);
-    return { date, slots: slots.map((s) => ({ label: s.label, start: s.start, end: s.end, available: isFree(s, taken) })) };
+    const { taken, dayEnd } = await takenRanges(date, date, serviceType);
+    // The wizard shows the start window ('08:00-10:00'); whether it is free depends on the whole range.
+    return { date, slots: slots.map((s) => ({ label: s.label, start: s.start, end: s.end, available: isFree(serviceType, s, dayEnd, taken.get(date)) })) };
   }
 
   async function computeRange(serviceType: ServiceType, from: string, to: string): Promise<AvailabilityRangeResponse> {
-    const taken = await takenRanges(from, to, serviceType);
+    const { taken, dayEnd } = await takenRanges(from, to, serviceType);
     const dates: AvailabilityRangeResponse["dates"] = [];
     const day0 = today();
     for (let date = from; date <= to; date = addDays(date, 1)) {
       const slots = bookableSlots(serviceType, date, day0);
-      dates.push({ date, available: slots.some((s) => isFree(s, taken.get(date))) });
+      dates.push({ date, available: slots.some((s) => isFree(serviceType, s, dayEnd, taken.get(date))) });
     }
     return { dates };
   }

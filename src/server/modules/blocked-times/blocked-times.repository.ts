@@ -7,10 +7,16 @@ export type BlockedTimeRow = typeof blockedTimeSlots.$inferSelect;
 
 export function createBlockedTimesRepository(db: Db) {
   return {
-    /** SPEC §4: upcoming (from today on, soonest first), past (latest first) or all. */
+    /** rules §4: upcoming (from today on, soonest first), past (latest first) or all. */
     async list(filter: BlockedTimeFilter, today: string): Promise<BlockedTimeRow[]> {
-      if (filter === "upcoming") return db.select().from(blockedTimeSlots).where(gte(blockedTimeSlots.date, today)).orderBy(asc(blockedTimeSlots.date), asc(blockedTimeSlots.startTime));
-      if (filter === "past") return db.select().from(blockedTimeSlots).where(lt(blockedTimeSlots.date, today)).orderBy(desc(blockedTimeSlots.date), desc(blockedTimeSlots.startTime));
+      if (filter === "upcoming")
+        return db.select().from(blockedTimeSlots).where(gte(blockedTimeSlots.date, today)).orderBy(asc(blockedTimeSlots.date), asc(blockedTimeSlots.startTime));
+      if (filter === "past")
+        return db
+          .select()
+          .from(blockedTimeSlots)
+          .where(lt(blockedTimeSlots.date, today))
+          .orderBy(desc(blockedTimeSlots.date), desc(blockedTimeSlots.startTime));
       return db.select().from(blockedTimeSlots).orderBy(desc(blockedTimeSlots.date), asc(blockedTimeSlots.startTime));
     },
 
@@ -20,7 +26,10 @@ export function createBlockedTimesRepository(db: Db) {
     },
 
     async create(input: BlockedTimeInput, createdBy: number): Promise<BlockedTimeRow> {
-      const [row] = await db.insert(blockedTimeSlots).values({ ...input, createdBy }).returning();
+      const [row] = await db
+        .insert(blockedTimeSlots)
+        .values({ ...input, createdBy })
+        .returning();
       return row;
     },
 
@@ -34,7 +43,16 @@ export function createBlockedTimesRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Whether a blocked time for `serviceType` overlaps start-end on `date` (DECISIONS 4). */
+    /** The blocked times of `date` that apply to `serviceType` (rules D4), earliest first. */
+    async onDate(date: string, serviceType: string): Promise<BlockedTimeRow[]> {
+      return db
+        .select()
+        .from(blockedTimeSlots)
+        .where(and(eq(blockedTimeSlots.date, date), sql`${blockedTimeSlots.serviceTypes} @> array[${serviceType}]::text[]`))
+        .orderBy(asc(blockedTimeSlots.startTime));
+    },
+
+    /** Whether a blocked time for `serviceType` overlaps start-end on `date` (rules D4). */
     async blocks(serviceType: string, date: string, startTime: string, endTime: string): Promise<boolean> {
       const rows = await db
         .select({ id: blockedTimeSlots.id })

@@ -6,7 +6,7 @@ import type { Database } from "../../db/client";
 import { NOW, bookingPayload } from "../../test-support/booking-fixtures";
 import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
 
-// Blocked times (SPEC §2, §4 filter, §5 rules, DECISIONS 4): what admins block disappears from the
+// Blocked times (rules §2, §4 filter, §5 rules, rules D4): what admins block disappears from the
 // public wizard at once, for the service types blocked only, and bookings already there are named.
 
 let database: Database;
@@ -28,10 +28,18 @@ afterAll(async () => {
 
 const URL = "/api/admin/blocked-time-slots";
 type Block = { date: string; startTime: string; endTime: string; reason: string; serviceTypes: string[] };
-const block = (overrides: Partial<Block> = {}): Block => ({ date: "2026-12-07", startTime: "08:00", endTime: "17:00", reason: "Personalmöte", serviceTypes: ["service"], ...overrides });
+const block = (overrides: Partial<Block> = {}): Block => ({
+  date: "2026-12-07",
+  startTime: "08:00",
+  endTime: "17:00",
+  reason: "Personalmöte",
+  serviceTypes: ["service"],
+  ...overrides,
+});
 
 const create = (payload: unknown) => app.inject({ method: "POST", url: URL, headers: { ...SAME_ORIGIN, cookie: admin }, payload: payload as object });
-const update = (id: number, payload: unknown) => app.inject({ method: "PATCH", url: `${URL}/${id}`, headers: { ...SAME_ORIGIN, cookie: admin }, payload: payload as object });
+const update = (id: number, payload: unknown) =>
+  app.inject({ method: "PATCH", url: `${URL}/${id}`, headers: { ...SAME_ORIGIN, cookie: admin }, payload: payload as object });
 const remove = (id: number) => app.inject({ method: "DELETE", url: `${URL}/${id}`, headers: { ...SAME_ORIGIN, cookie: admin } });
 const list = async (filter?: string) => (await app.inject({ method: "GET", url: filter ? `${URL}?filter=${filter}` : URL, headers: { cookie: admin } })).json();
 
@@ -49,17 +57,35 @@ async function rangeDay(date: string, serviceType: string): Promise<boolean> {
 
 describe("create, edit, delete", () => {
   it("creates a blocked time (201), lists it, edits it and deletes it; a deleted one answers 404", async () => {
-    const created = await create(block({ date: "2026-12-01", startTime: "09:00", endTime: "12:30", reason: "  Bilen på service  ", serviceTypes: ["service", "installation", "service"] }));
+    const created = await create(
+      block({ date: "2026-12-01", startTime: "09:00", endTime: "12:30", reason: "  Bilen på service  ", serviceTypes: ["service", "installation", "service"] }),
+    );
     expect(created.statusCode).toBe(201);
     const { blockedTime, overlappingBookings } = created.json();
-    expect(blockedTime).toMatchObject({ date: "2026-12-01", startTime: "09:00", endTime: "12:30", reason: "Bilen på service", serviceTypes: ["service", "installation"] });
+    expect(blockedTime).toMatchObject({
+      date: "2026-12-01",
+      startTime: "09:00",
+      endTime: "12:30",
+      reason: "Bilen på service",
+      serviceTypes: ["service", "installation"],
+    });
     expect(blockedTime.id).toBeTypeOf("number");
     expect(overlappingBookings).toEqual([]);
     expect(await list("all")).toContainEqual(blockedTime);
 
-    const edited = await update(blockedTime.id, block({ date: "2026-12-02", startTime: "13:00", endTime: "15:00", reason: "Utbildning", serviceTypes: ["troubleshooting"] }));
+    const edited = await update(
+      blockedTime.id,
+      block({ date: "2026-12-02", startTime: "13:00", endTime: "15:00", reason: "Utbildning", serviceTypes: ["troubleshooting"] }),
+    );
     expect(edited.statusCode).toBe(200);
-    expect(edited.json().blockedTime).toEqual({ ...blockedTime, date: "2026-12-02", startTime: "13:00", endTime: "15:00", reason: "Utbildning", serviceTypes: ["troubleshooting"] });
+    expect(edited.json().blockedTime).toEqual({
+      ...blockedTime,
+      date: "2026-12-02",
+      startTime: "13:00",
+      endTime: "15:00",
+      reason: "Utbildning",
+      serviceTypes: ["troubleshooting"],
+    });
     expect((await list("all")).filter((b: { id: number }) => b.id === blockedTime.id)).toEqual([edited.json().blockedTime]);
 
     const deleted = await remove(blockedTime.id);
@@ -80,13 +106,17 @@ describe("create, edit, delete", () => {
   });
 });
 
-describe("the list filter (SPEC §4)", () => {
+describe("the list filter (rules §4)", () => {
   it("shows upcoming times by default (today included, soonest first), past ones latest first, or all", async () => {
     await database.db.execute(sql`delete from blocked_time_slots`);
     // Past blocked times cannot be made through the API; they are yesterday's and last month's.
     await database.db.execute(sql`insert into blocked_time_slots (date, start_time, end_time, reason, service_types) values
       ('2026-11-21', '08:00', '17:00', 'Igår', '{service}'), ('2026-10-30', '08:00', '12:00', 'Förra månaden', '{installation}')`);
-    for (const b of [block({ date: "2026-12-24", reason: "Julafton" }), block({ date: "2026-11-22", startTime: "13:00", reason: "I dag" }), block({ date: "2026-12-01", reason: "December" })]) {
+    for (const b of [
+      block({ date: "2026-12-24", reason: "Julafton" }),
+      block({ date: "2026-11-22", startTime: "13:00", reason: "I dag" }),
+      block({ date: "2026-12-01", reason: "December" }),
+    ]) {
       expect((await create(b)).statusCode).toBe(201);
     }
     const reasons = (rows: { reason: string }[]) => rows.map((r) => r.reason);
@@ -99,7 +129,7 @@ describe("the list filter (SPEC §4)", () => {
   });
 });
 
-describe("validation (SPEC §5 blocked time)", () => {
+describe("validation (rules §5 blocked time)", () => {
   it.each<[string, Record<string, unknown>, string]>([
     ["no date", { date: undefined }, "Datum måste väljas"],
     ["an empty date", { date: "" }, "Datum måste väljas"],
@@ -154,7 +184,9 @@ describe("effect on public availability", () => {
     expect(Object.values(await day(date, "troubleshooting")).every(Boolean)).toBe(true);
     expect(Object.values(await day(date, "hembesok")).every(Boolean)).toBe(true);
 
-    const afternoon = await create(block({ date, startTime: "12:00", endTime: "17:30", reason: "Mässa", serviceTypes: ["service", "troubleshooting", "installation"] }));
+    const afternoon = await create(
+      block({ date, startTime: "12:00", endTime: "17:30", reason: "Mässa", serviceTypes: ["service", "troubleshooting", "installation"] }),
+    );
     expect(Object.values(await day(date, "service")).some(Boolean)).toBe(false);
     expect(await rangeDay(date, "service")).toBe(false);
     expect(await rangeDay(date, "troubleshooting")).toBe(true); // its morning is still open
@@ -162,14 +194,21 @@ describe("effect on public availability", () => {
     // The per-slot check and the booking itself agree.
     const check = await app.inject({ method: "GET", url: `/api/availability?date=${date}&timeSlot=12:00-14:00&serviceType=service` });
     expect(check.json()).toEqual({ available: false });
-    const refused = await app.inject({ method: "POST", url: "/api/bookings", payload: bookingPayload({ date, timeSlot: "12:00-14:00", email: "blockerad@exempel.se" }) });
+    const refused = await app.inject({
+      method: "POST",
+      url: "/api/bookings",
+      payload: bookingPayload({ date, timeSlot: "12:00-14:00", email: "blockerad@exempel.se" }),
+    });
     expect(refused.statusCode).toBe(409);
 
     // Delete frees the slots again at once; editing moves the block.
     expect((await remove(afternoon.json().blockedTime.id)).statusCode).toBe(200);
     expect(await day(date, "service")).toEqual({ "08:00-10:00": false, "10:00-12:00": false, "12:00-14:00": true, "14:00-16:00": true, "15:30-17:30": true });
     expect(await rangeDay(date, "service")).toBe(true);
-    const moved = await update(morning.json().blockedTime.id, block({ date, startTime: "14:00", endTime: "15:00", reason: "Tandläkare", serviceTypes: ["service"] }));
+    const moved = await update(
+      morning.json().blockedTime.id,
+      block({ date, startTime: "14:00", endTime: "15:00", reason: "Tandläkare", serviceTypes: ["service"] }),
+    );
     expect(moved.statusCode).toBe(200);
     expect(await day(date, "service")).toEqual({ "08:00-10:00": true, "10:00-12:00": true, "12:00-14:00": true, "14:00-16:00": false, "15:30-17:30": true });
     expect((await remove(morning.json().blockedTime.id)).statusCode).toBe(200);
@@ -187,18 +226,35 @@ describe("effect on public availability", () => {
 
   it("keeps bookings already inside a new blocked time and names them to the admin", async () => {
     const date = "2026-12-21";
-    const service = (await app.inject({ method: "POST", url: "/api/bookings", payload: bookingPayload({ date, timeSlot: "10:00-12:00", email: "kvar@exempel.se", name: "Karl Kvar" }) })).json();
-    const home = (
-      await app.inject({ method: "POST", url: "/api/bookings", payload: bookingPayload({ serviceType: "hembesok", heatpumpModel: undefined, date, timeSlot: "13:00-13:30", email: "hem@exempel.se" }) })
+    const service = (
+      await app.inject({
+        method: "POST",
+        url: "/api/bookings",
+        payload: bookingPayload({ date, timeSlot: "10:00-12:00", email: "kvar@exempel.se", name: "Karl Kvar" }),
+      })
     ).json();
-    const cancelled = (await app.inject({ method: "POST", url: "/api/bookings", payload: bookingPayload({ date, timeSlot: "14:00-16:00", email: "avbokad@exempel.se" }) })).json();
+    const home = (
+      await app.inject({
+        method: "POST",
+        url: "/api/bookings",
+        payload: bookingPayload({ serviceType: "hembesok", heatpumpModel: undefined, date, timeSlot: "13:00-13:30", email: "hem@exempel.se" }),
+      })
+    ).json();
+    const cancelled = (
+      await app.inject({ method: "POST", url: "/api/bookings", payload: bookingPayload({ date, timeSlot: "14:00-16:00", email: "avbokad@exempel.se" }) })
+    ).json();
     await database.db.execute(sql`update bookings set status = 'cancelled' where id = ${cancelled.id}`);
 
     const res = await create(block({ date, startTime: "09:00", endTime: "16:00", reason: "Sjukdom", serviceTypes: ["service", "troubleshooting"] }));
     expect(res.statusCode).toBe(201);
     // The home visit is not affected by a block (never blocked), the cancelled booking is gone already.
-    expect(res.json().overlappingBookings).toEqual([{ id: service.id, date, timeSlot: "10:00-12:00", serviceType: "service", status: "confirmed", customerName: "Karl Kvar" }]);
-    const rows = await queryRows<{ id: number; status: string }>(database, sql`select id, status from bookings where id in (${service.id}, ${home.id}) order by id`);
+    expect(res.json().overlappingBookings).toEqual([
+      { id: service.id, date, timeSlot: "10:00-12:00", endTime: "12:00", serviceType: "service", status: "confirmed", customerName: "Karl Kvar" },
+    ]);
+    const rows = await queryRows<{ id: number; status: string }>(
+      database,
+      sql`select id, status from bookings where id in (${service.id}, ${home.id}) order by id`,
+    );
     expect(rows).toEqual([
       { id: service.id, status: "confirmed" },
       { id: home.id, status: "confirmed" },

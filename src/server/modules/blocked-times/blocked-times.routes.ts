@@ -8,16 +8,12 @@ import type { BlockedTimesService } from "./blocked-times.service";
 export async function blockedTimesRoutes(fastify: FastifyInstance, { blockedTimes }: { blockedTimes: BlockedTimesService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    "/api/admin/blocked-time-slots",
-    { schema: { querystring: BlockedTimeListQuerySchema, response: { 200: BlockedTimeListSchema } } },
-    (request) => blockedTimes.list(request.query.filter),
+  app.get("/api/admin/blocked-time-slots", { schema: { querystring: BlockedTimeListQuerySchema, response: { 200: BlockedTimeListSchema } } }, (request) =>
+    blockedTimes.list(request.query.filter),
   );
 
-  app.post(
-    "/api/admin/blocked-time-slots",
-    { schema: { body: BlockedTimeInputSchema, response: { 201: BlockedTimeSavedSchema } } },
-    async (request, reply) => reply.status(201).send(await blockedTimes.create(request.body, request.user!.id)),
+  app.post("/api/admin/blocked-time-slots", { schema: { body: BlockedTimeInputSchema, response: { 201: BlockedTimeSavedSchema } } }, async (request, reply) =>
+    reply.status(201).send(await blockedTimes.create(request.body, request.user!.id)),
   );
 
   app.patch(

@@ -19,7 +19,7 @@ export const toBlockedTime = (row: BlockedTimeRow) => ({
 });
 
 /**
- * Blocked times (SPEC §2, §5). A change removes the slots from public availability at once
+ * Blocked times (rules §2, §5). A change removes the slots from public availability at once
  * (`onChange` clears the shared answers); bookings already inside a new block are kept, and the
  * answer lists them so the admin can call those customers.
  */
@@ -33,7 +33,7 @@ export function createBlockedTimesService({ repo, bookings, today, onChange }: D
   }
 
   function assertNotPast(input: BlockedTimeInput) {
-    // SPEC §5: past dates cannot be picked; the server holds the same rule.
+    // rules §5: past dates cannot be picked; the server holds the same rule.
     if (input.date < today()) throw unprocessable(blockedTimeText.pastDate);
   }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { BookingImageSchema } from "@/common/schemas/admin-bookings";
-import { OkSchema } from "@/common/schemas/common";
+import { IdParamsSchema, IdTextSchema, OkSchema } from "@/common/schemas/common";
 import { IMAGE_UPLOADERS } from "@/common/constants";
 import { MAX_IMAGE_BYTES } from "@/common/schemas/images";
 import { bookingServerText } from "../bookings/bookings.text";
@@ -25,14 +25,13 @@ export class UploadedImage {
 }
 
 const TokenQuery = z.object({ token: z.string().max(100).optional() });
-const ImageIdParams = z.object({ imageId: z.coerce.number().int().positive().max(2_147_483_647) });
-const FileParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const ImageIdParams = z.object({ imageId: IdTextSchema });
 
-/** SPEC §7 multipart upload: image, caption, bookingId, uploadedBy (decided by the server), and a customer's token. */
+/** rules §7 multipart upload: image, caption, bookingId, uploadedBy (decided by the server), and a customer's token. */
 const UploadBodySchema = z.object({
   image: z.instanceof(UploadedImage, { error: bookingServerText.imageRequired }),
   caption: z.string().max(200).optional(),
-  bookingId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  bookingId: IdTextSchema.optional(),
   uploadedBy: z.enum(IMAGE_UPLOADERS).optional(),
   token: z.string().max(100).optional(),
 });
@@ -53,23 +52,19 @@ export async function bookingImagesRoutes(fastify: FastifyInstance, { images }: 
 
   app.post("/api/booking/images", { schema: { body: UploadBodySchema, response: { 201: BookingImageSchema } } }, async (request, reply) => {
     const { image, caption, bookingId, token } = request.body;
-    return reply.status(201).send(await images.upload({ user: request.user, token }, { bookingId, caption, bytes: image.bytes }));
+    return reply.status(201).send(await images.upload({ user: request.user, token, clientAddress: request.ip }, { bookingId, caption, bytes: image.bytes }));
   });
 
-  app.delete(
-    "/api/booking/images/:imageId",
-    { schema: { params: ImageIdParams, querystring: TokenQuery, response: { 200: OkSchema } } },
-    async (request) => {
-      await images.delete({ user: request.user, token: request.query.token }, request.params.imageId);
-      return { ok: true as const };
-    },
-  );
+  app.delete("/api/booking/images/:imageId", { schema: { params: ImageIdParams, querystring: TokenQuery, response: { 200: OkSchema } } }, async (request) => {
+    await images.delete({ user: request.user, token: request.query.token, clientAddress: request.ip }, request.params.imageId);
+    return { ok: true as const };
+  });
 
   app.get(
     "/api/booking/images/:id/file",
-    { schema: { params: FileParams, querystring: TokenQuery, response: { 200: z.any().describe("image/jpeg") } } },
+    { schema: { params: IdParamsSchema, querystring: TokenQuery, response: { 200: z.any().describe("image/jpeg") } } },
     async (request, reply) => {
-      const file = await images.file({ user: request.user, token: request.query.token }, request.params.id);
+      const file = await images.file({ user: request.user, token: request.query.token, clientAddress: request.ip }, request.params.id);
       return reply.header("content-type", file.contentType).header("content-disposition", "inline").send(Buffer.from(file.data));
     },
   );

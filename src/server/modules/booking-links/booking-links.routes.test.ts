@@ -7,13 +7,13 @@ import type { Database } from "../../db/client";
 import { NOW, bookingPayload } from "../../test-support/booking-fixtures";
 import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
 
-// The customer's own booking page behind their link (DECISIONS 9) and its self-service (cancel and
+// The customer's own booking page behind their link (rules D9) and its self-service (cancel and
 // move at least 24 hours before the visit), with a clock the tests move.
 
 const INVALID = { message: "Denna länk har upphört att gälla eller tagits bort." };
 const TOO_LATE = { message: "Besöket är om mindre än 24 timmar och kan inte längre ändras här. Ring oss på 08-123 456 70 så hjälper vi dig." };
 const NOT_CHANGEABLE = { message: "Bokningen kan inte ändras eftersom den redan är avbokad eller genomförd." };
-// Another booking holds the time: the exclusion constraint refuses the move (DECISIONS 5).
+// Another booking holds the time: the exclusion constraint refuses the move (rules D5).
 const TAKEN = { message: "Tiden du valde hann tyvärr bokas av någon annan. Välj en av de lediga tiderna." };
 
 let database: Database;
@@ -80,7 +80,15 @@ const before = (date: string, time: string, minutes: number) => {
 
 describe("the customer's booking page", () => {
   it("shows the real booking, the company's contact and the .ics address; no technician until one is assigned", async () => {
-    const b = await book({ date: "2026-12-07", timeSlot: "08:00-10:00", email: "sida@exempel.se", name: "Sara Sida", address: "Sidvägen 3", postalCode: "752 31", city: "Uppsala" });
+    const b = await book({
+      date: "2026-12-07",
+      timeSlot: "08:00-10:00",
+      email: "sida@exempel.se",
+      name: "Sara Sida",
+      address: "Sidvägen 3",
+      postalCode: "752 31",
+      city: "Uppsala",
+    });
     const res = await view(b.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -102,7 +110,12 @@ describe("the customer's booking page", () => {
       updatesAllowed: false,
       selfService: { canChange: true, deadline: "2026-12-06T07:00:00.000Z", reason: null },
       calendarUrl: `/api/booking-links/${b.token}/calendar.ics`,
-      company: { name: "Värmepumpsservice i Sverige AB", phone: "08-123 456 70", email: "info@varmepumpsservice.se", openingHours: "Måndag–fredag 08:00–17:00, helger stängt" },
+      company: {
+        name: "Värmepumpsservice i Sverige AB",
+        phone: "08-123 456 70",
+        email: "info@varmepumpsservice.se",
+        openingHours: "Måndag–fredag 08:00–17:00, helger stängt",
+      },
     });
     const ics = await app.inject({ method: "GET", url: res.json().calendarUrl });
     expect(ics.statusCode).toBe(200);
@@ -134,7 +147,8 @@ describe("the customer's booking page", () => {
   it("records when the link was last opened", async () => {
     const b = await book({ date: "2026-12-07", timeSlot: "14:00-16:00", email: "senast@exempel.se" });
     const lastAccessed = async () =>
-      (await queryRows<{ last_accessed: Date | string | null }>(database, sql`select last_accessed from shared_booking_links where booking_id = ${b.id}`))[0].last_accessed;
+      (await queryRows<{ last_accessed: Date | string | null }>(database, sql`select last_accessed from shared_booking_links where booking_id = ${b.id}`))[0]
+        .last_accessed;
     expect(await lastAccessed()).toBeNull();
     expect((await adminDetail(b.id)).link.lastAccessed).toBeNull();
     expect((await view(b.token)).statusCode).toBe(200);
@@ -176,7 +190,12 @@ describe("tokens that open nothing", () => {
     expect((await view(b.token)).statusCode).toBe(200);
 
     // Deactivated by staff.
-    const off = await app.inject({ method: "PATCH", url: `/api/admin/bookings/${b.id}/link`, headers: { ...SAME_ORIGIN, cookie: admin }, payload: { isActive: false } });
+    const off = await app.inject({
+      method: "PATCH",
+      url: `/api/admin/bookings/${b.id}/link`,
+      headers: { ...SAME_ORIGIN, cookie: admin },
+      payload: { isActive: false },
+    });
     expect(off.json()).toMatchObject({ isActive: false });
     const deactivated = await view(b.token);
     expect(deactivated.statusCode).toBe(404);
@@ -216,7 +235,7 @@ describe("cancelling through the link", () => {
   it("cancels at least 24 hours before: the time is free at once, a Swedish e-mail is queued, history names the customer", async () => {
     const b = await book({ date: "2026-12-21", timeSlot: "08:00-10:00", email: "avboka@exempel.se", name: "Anders Avbokare" });
     expect(await offered("2026-12-21", "08:00-10:00")).toBe(false); // read (and shared) before the cancel
-    clock = before("2026-12-21", "08:00", 24 * 60); // exactly 24 hours before: still allowed (SPEC §9)
+    clock = before("2026-12-21", "08:00", 24 * 60); // exactly 24 hours before: still allowed (rules §9)
     const res = await cancel(b.token);
     expect(res.statusCode).toBe(200);
     expect(res.json().booking.status).toBe("cancelled");
@@ -226,14 +245,25 @@ describe("cancelling through the link", () => {
     expect(await offered("2026-12-21", "08:00-10:00")).toBe(true);
 
     const mails = await outboxTo("avboka@exempel.se");
-    expect(mails.map((m) => m.subject)).toEqual(["Bokningsbekräftelse: Service måndag 21 december 2026 kl. 08:00", "Avbokning bekräftad: Service måndag 21 december 2026 kl. 08:00"]);
+    expect(mails.map((m) => m.subject)).toEqual([
+      "Bokningsbekräftelse: Service måndag 21 december 2026 kl. 08:00",
+      "Avbokning bekräftad: Service måndag 21 december 2026 kl. 08:00",
+    ]);
     expect(mails[1].text).toContain("Hej Anders Avbokare!");
     expect(mails[1].text).toContain("Besöket nedan är avbokat och tiden är frigjord");
 
     const history = (await adminDetail(b.id)).history;
     expect(history.at(-1)).toMatchObject({ actor: "customer", actorName: "Anders Avbokare", kind: "cancelled", from: "confirmed", to: "cancelled" });
     // Someone else can book the time now.
-    expect((await app.inject({ method: "POST", url: "/api/bookings", payload: bookingPayload({ date: "2026-12-21", timeSlot: "08:00-10:00", email: "efter@exempel.se" }) })).statusCode).toBe(201);
+    expect(
+      (
+        await app.inject({
+          method: "POST",
+          url: "/api/bookings",
+          payload: bookingPayload({ date: "2026-12-21", timeSlot: "08:00-10:00", email: "efter@exempel.se" }),
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it("refuses within 24 hours (409, the phone number named) and changes nothing", async () => {
@@ -252,7 +282,10 @@ describe("cancelling through the link", () => {
   it("says the visit has passed once its time has come, rather than 'within 24 hours'", async () => {
     const b = await book({ date: "2026-12-21", timeSlot: "14:00-16:00", email: "passerad@exempel.se" });
     clock = new Date("2026-12-22T09:00:00Z");
-    expect((await view(b.token)).json().selfService).toMatchObject({ canChange: false, reason: "Besökstiden har redan passerat och bokningen kan inte längre ändras här." });
+    expect((await view(b.token)).json().selfService).toMatchObject({
+      canChange: false,
+      reason: "Besökstiden har redan passerat och bokningen kan inte längre ändras här.",
+    });
     const res = await cancel(b.token);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: "Besökstiden har redan passerat och bokningen kan inte längre ändras här." });
@@ -329,7 +362,7 @@ describe("moving through the link", () => {
     const taken = await move(b.token, "2027-01-04", "08:00-10:00");
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual(TAKEN);
-    // Monday 15:30-17:30 overlaps 14:00-16:00 (DECISIONS 5).
+    // Monday 15:30-17:30 overlaps 14:00-16:00 (rules D5).
     await book({ date: "2027-01-04", timeSlot: "14:00-16:00", email: "overlapp@exempel.se" });
     expect((await move(b.token, "2027-01-04", "15:30-17:30")).statusCode).toBe(409);
 
@@ -384,7 +417,10 @@ describe("moving through the link", () => {
       const results = await Promise.all([move(a.token, date, "12:00-14:00"), move(c.token, date, "12:00-14:00")]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       expect(results.find((r) => r.statusCode === 409)!.json().message).toMatch(/inte längre tillgänglig|bokas av någon annan/);
-      const holders = await queryRows<{ id: number }>(database, sql`select id from bookings where date = ${date} and time_slot = '12:00-14:00' and status <> 'cancelled'`);
+      const holders = await queryRows<{ id: number }>(
+        database,
+        sql`select id from bookings where date = ${date} and time_slot = '12:00-14:00' and status <> 'cancelled'`,
+      );
       expect(holders).toHaveLength(1);
       const loser = holders[0].id === a.id ? c : a;
       expect((await view(loser.token)).json().booking).toMatchObject({ date, timeSlot: loser.timeSlot });

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { BookingLinkViewSchema, LinkTokenParamsSchema, MoveBookingSchema } from "@/common/schemas/booking-links";
 import type { BookingLinksService } from "./booking-links.service";
 
-// Public by design: the unguessable token in the path is the customer's key (DECISIONS 9).
+// Public by design: the unguessable token in the path is the customer's key (rules D9).
 export async function bookingLinksRoutes(fastify: FastifyInstance, { links }: { links: BookingLinksService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -13,13 +13,13 @@ export async function bookingLinksRoutes(fastify: FastifyInstance, { links }: { 
   );
 
   app.post("/api/booking-links/:token/cancel", { schema: { params: LinkTokenParamsSchema, response: { 200: BookingLinkViewSchema } } }, (request) =>
-    links.cancel(request.params.token),
+    links.cancel(request.params.token, request.ip),
   );
 
   app.post(
     "/api/booking-links/:token/reschedule",
     { schema: { params: LinkTokenParamsSchema, body: MoveBookingSchema, response: { 200: BookingLinkViewSchema } } },
-    (request) => links.move(request.params.token, request.body),
+    (request) => links.move(request.params.token, request.body, request.ip),
   );
 
   app.get(
@@ -27,10 +27,7 @@ export async function bookingLinksRoutes(fastify: FastifyInstance, { links }: { 
     { schema: { params: LinkTokenParamsSchema, response: { 200: z.string().describe("text/calendar") } } },
     async (request, reply) => {
       const { id, ics } = await links.calendarFile(request.params.token);
-      return reply
-        .header("content-type", "text/calendar; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${id}.ics"`)
-        .send(ics);
+      return reply.header("content-type", "text/calendar; charset=utf-8").header("content-disposition", `attachment; filename="${id}.ics"`).send(ics);
     },
   );
 }

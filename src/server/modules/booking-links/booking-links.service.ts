@@ -1,9 +1,11 @@
-import { parseTimeSlot, slotInstants } from "@/common/booking-rules";
+import { occupiedRange, parseTimeSlot, slotInstants } from "@/common/booking-rules";
 import type { CompanyProfile } from "@/common/company";
 import { TERMS, type BookingStatus, type ServiceType } from "@/common/constants";
 import { bookingLinkText, LinkTokenSchema, type BookingLinkView, type MoveBooking } from "@/common/schemas/booking-links";
-import { AppError, conflict, notFound } from "../../lib/errors";
+import { AppError, conflict, notFound, tooManyRequests } from "../../lib/errors";
 import type { OutboxSender } from "../../jobs/outbox";
+import type { Limits } from "../../config";
+import type { RateLimiter } from "../../lib/rate-limiter";
 import type { AvailabilityService } from "../availability/availability.service";
 import type { BlockedTimesRepository } from "../blocked-times/blocked-times.repository";
 import { assertBookableByCustomer } from "../bookings/bookable";
@@ -25,26 +27,64 @@ type Deps = {
   publicUrl: string;
   calendarFor: (booking: BookingRow, company: CompanyProfile) => string;
   settings: SettingsService;
+  limiter: RateLimiter;
+  limits: Pick<Limits, "linkChangesPerLinkPerDay" | "linkImageChangesPerLinkPerDay" | "linkActionsPerAddressPerHour">;
 };
 
+/** What a link's action changes, each kind with its own daily allowance per link. */
+export type LinkActionKind = "change" | "image";
+
 const HOUR_MS = 3600 * 1000;
+const HOUR_SECONDS = 3600;
+const DAY_SECONDS = 24 * HOUR_SECONDS;
 /** Statuses in which the visit is still ahead and can be cancelled or moved by the customer. */
 const CHANGEABLE: readonly string[] = ["planned", "confirmed", "rescheduled"];
 /** Statuses in which the visit is over or off: the link no longer takes images. */
 const FINISHED: readonly string[] = ["cancelled", "completed"];
 
-/** Whether the link's holder may add and delete their images (SPEC §6 updatesAllowed, DECISIONS 9). */
+/** Whether the link's holder may add and delete their images (rules §6 updatesAllowed, rules D9). */
 export const clientUpdatesAllowed = (link: Pick<LinkRow, "allowClientUpdates">, booking: Pick<BookingRow, "status">) =>
   link.allowClientUpdates && !FINISHED.includes(booking.status);
 
 /**
- * The customer's own booking page behind their link (DECISIONS 9), with self-service beyond the
- * spec: at least 24 hours before the visit (SPEC §9 terms) the customer may cancel it or move it
+ * The customer's own booking page behind their link (rules D9), with self-service beyond the
+ * spec: at least 24 hours before the visit (rules §9 terms) the customer may cancel it or move it
  * to another free time of the same service, under the same rules and the same exclusion
  * constraint as a new booking. Changes are recorded as made by the customer.
  */
-export function createBookingLinksService({ repo, availability, blockedTimes, outbox, now, timeZone, publicUrl, calendarFor, settings }: Deps) {
+export function createBookingLinksService({
+  repo,
+  availability,
+  blockedTimes,
+  outbox,
+  now,
+  timeZone,
+  publicUrl,
+  calendarFor,
+  settings,
+  limiter,
+  limits,
+}: Deps) {
   const manageUrl = (token: string) => customerLinkUrl(publicUrl, token);
+
+  /**
+   * Counts one action through a link (a move or cancellation, or an image added or deleted) against
+   * the link's daily allowance of its kind and the client address's hourly one over all links,
+   * before the action runs: a Swedish 429 with Retry-After when either is spent (issue 22.2). The
+   * counts live in the database, so they hold across app instances and parallel requests.
+   */
+  async function admit(kind: LinkActionKind, link: Pick<LinkRow, "id">, clientAddress: string) {
+    const perLink =
+      kind === "change"
+        ? { key: `link:changes:${link.id}`, limit: limits.linkChangesPerLinkPerDay, message: bookingLinkText.tooManyChanges }
+        : { key: `link:images:${link.id}`, limit: limits.linkImageChangesPerLinkPerDay, message: bookingLinkText.tooManyImageChanges };
+    const [forLink, forAddress] = await Promise.all([
+      limiter.take(perLink.key, { limit: perLink.limit, windowSeconds: DAY_SECONDS }),
+      limiter.take(`link:address:${clientAddress}`, { limit: limits.linkActionsPerAddressPerHour, windowSeconds: HOUR_SECONDS }),
+    ]);
+    if (!forAddress.allowed) throw tooManyRequests("TOO_MANY_LINK_ACTIONS", bookingLinkText.tooManyFromAddress, forAddress.retryAfterSeconds);
+    if (!forLink.allowed) throw tooManyRequests("TOO_MANY_LINK_ACTIONS", perLink.message, forLink.retryAfterSeconds);
+  }
 
   async function open(token: string): Promise<{ booking: BookingRow; link: LinkRow }> {
     const found = LinkTokenSchema.safeParse(token).success ? await repo.findByActiveLink(token) : undefined;
@@ -106,21 +146,28 @@ export function createBookingLinksService({ repo, availability, blockedTimes, ou
     },
 
     /** Cancels the visit (the time is free again at once) and confirms by e-mail. */
-    async cancel(token: string): Promise<BookingLinkView> {
-      const { booking } = await open(token);
+    async cancel(token: string, clientAddress: string): Promise<BookingLinkView> {
+      const { booking, link } = await open(token);
+      await admit("change", link, clientAddress);
       const current = await settings.get();
       const company = await settings.company();
-      const changed = await repo.changeStatus(booking.id, "cancelled", { type: "customer", name: booking.contactName }, {
-        check: (b) => assertCanChange(b, company),
-        email: current.emailNotifications ? (after) => bookingCancelledEmail({ booking: after, customer: contactOfBooking(after), company }) : undefined,
-      });
+      const changed = await repo.changeStatus(
+        booking.id,
+        "cancelled",
+        { type: "customer", name: booking.contactName },
+        {
+          check: (b) => assertCanChange(b, company),
+          email: current.emailNotifications ? (after) => bookingCancelledEmail({ booking: after, customer: contactOfBooking(after), company }) : undefined,
+        },
+      );
       if (changed?.outboxId) outbox.notify(changed.outboxId);
       return this.view(token);
     },
 
     /** Moves the visit to another free time of the same service, with the rules of a new booking. */
-    async move(token: string, input: MoveBooking): Promise<BookingLinkView> {
-      const { booking } = await open(token);
+    async move(token: string, input: MoveBooking, clientAddress: string): Promise<BookingLinkView> {
+      const { booking, link } = await open(token);
+      await admit("change", link, clientAddress);
       const current = await settings.get();
       const company = await settings.company();
       assertCanChange(booking, company);
@@ -128,24 +175,42 @@ export function createBookingLinksService({ repo, availability, blockedTimes, ou
       const today = availability.today();
       assertBookableByCustomer(serviceType, input.date, input.timeSlot, today);
       const slot = parseTimeSlot(input.timeSlot)!;
+      // rules D24: a moved installation holds the rest of its new day.
+      const range = occupiedRange(serviceType, slot, current.workdayEnd);
       // Other bookings are refused by the exclusion constraint in the update itself (which, unlike a
       // look at public availability, does not count the visit being moved as in the way).
-      if (await blockedTimes.blocks(serviceType, input.date, slot.start, slot.end)) throw conflict(bookingServerText.slotUnavailable);
-      const moved = await repo.reschedule(booking.id, { date: input.date, timeSlot: slot.label, startTime: slot.start, endTime: slot.end }, undefined, { type: "customer", name: booking.contactName }, {
-        check: (b) => assertCanChange(b, company),
-        skipReminder: reminderNotNeeded(input.date, today, current.reminderEmailDays),
-        maxPerDay: current.maxBookingsPerDay,
-        email: (after, before) =>
-          current.emailNotifications
-            ? bookingMovedEmail({ booking: after, customer: contactOfBooking(after), previous: before, manageUrl: manageUrl(token), calendarFile: calendarFor(after, company), company })
-            : null,
-      });
+      if (await blockedTimes.blocks(serviceType, input.date, range.start, range.end)) throw conflict(bookingServerText.slotUnavailable);
+      const moved = await repo.reschedule(
+        booking.id,
+        { date: input.date, timeSlot: slot.label, startTime: range.start, endTime: range.end },
+        undefined,
+        { type: "customer", name: booking.contactName },
+        {
+          check: (b) => assertCanChange(b, company),
+          skipReminder: reminderNotNeeded(input.date, today, current.reminderEmailDays),
+          maxPerDay: current.maxBookingsPerDay,
+          email: (after, before) =>
+            current.emailNotifications
+              ? bookingMovedEmail({
+                  booking: after,
+                  customer: contactOfBooking(after),
+                  previous: before,
+                  manageUrl: manageUrl(token),
+                  calendarFile: calendarFor(after, company),
+                  company,
+                })
+              : null,
+        },
+      );
       if (moved?.outboxId) outbox.notify(moved.outboxId);
       return this.view(token);
     },
 
     /** The booking behind an active link, for image uploads and deletions. */
     open,
+
+    /** Counts an action through a link against its limits (image uploads and deletions count here too). */
+    admit,
   };
 }
 export type BookingLinksService = ReturnType<typeof createBookingLinksService>;

@@ -11,8 +11,7 @@ type EmailCustomer = { name: string; email: string; address: string; postalCode:
 
 export type ConfirmationInput = { booking: EmailBooking; customer: EmailCustomer; manageUrl: string; calendarFile: string; company: CompanyProfile };
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const labelOf = (serviceType: string) => SERVICE_TYPE_LABELS[serviceType as ServiceType] ?? serviceType;
 const dayOf = (date: string) => format(parseISO(date), "EEEE d MMMM yyyy", { locale: sv });
@@ -20,7 +19,7 @@ const dayOf = (date: string) => format(parseISO(date), "EEEE d MMMM yyyy", { loc
 export const whenOf = (b: { date: string; timeSlot: string }) => `${dayOf(b.date)} kl. ${b.timeSlot.slice(0, 5)}`;
 
 const cancellationTerms = `Avbokning ska ske senast ${TERMS.cancellationHours} timmar före bokad tid, annars debiteras ${TERMS.lateCancellationFeePercent} % av tjänstens pris.`;
-/** The company's current details (DECISIONS 11: from the settings). */
+/** The company's current details (rules D11: from the settings). */
 const contactLine = (company: CompanyProfile) => `Frågor? Ring ${company.phone} (${company.openingHoursInText}) eller mejla ${company.email}.`;
 
 function bookingRows(booking: EmailBooking, customer: EmailCustomer): [string, string][] {
@@ -84,7 +83,14 @@ ${input.footer ? `<p style="font-size:12px;color:#6b7280">${escapeHtml(input.foo
     html,
     ...(input.headers ? { headers: input.headers } : {}),
     attachments: input.calendarFile
-      ? [{ filename: `${input.calendarFile.bookingId}.ics`, content: input.calendarFile.content, contentType: "text/calendar; charset=utf-8; method=PUBLISH", encoding: "utf8" }]
+      ? [
+          {
+            filename: `${input.calendarFile.bookingId}.ics`,
+            content: input.calendarFile.content,
+            contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+            encoding: "utf8",
+          },
+        ]
       : [],
   };
 }
@@ -114,17 +120,36 @@ export function bookingConfirmationEmail({ booking, customer, manageUrl, calenda
   });
 }
 
-/** Sent when the customer cancelled the visit from their link. */
-export function bookingCancelledEmail({ booking, customer, company }: { booking: EmailBooking; customer: EmailCustomer; company: CompanyProfile }): OutboxMessage {
+/**
+ * Sent when the visit was cancelled: by the customer from their link (a confirmation), or by the
+ * company (an admin or a technician), which says so and gives the phone number to book a new time.
+ * The staff's reason is theirs and stays in the booking's history.
+ */
+export function bookingCancelledEmail({
+  booking,
+  customer,
+  company,
+  by = "customer",
+}: {
+  booking: EmailBooking;
+  customer: EmailCustomer;
+  company: CompanyProfile;
+  by?: "customer" | "company";
+}): OutboxMessage {
+  const byCompany = by === "company";
   return customerEmail({
     company,
     to: customer.email,
-    subject: text.cancelledSubject(labelOf(booking.serviceType), whenOf(booking)),
+    subject: (byCompany ? text.cancelledByCompanySubject : text.cancelledSubject)(labelOf(booking.serviceType), whenOf(booking)),
     heading: "Ditt besök är avbokat",
     greeting: `Hej ${customer.name}!`,
-    intro: "Vi har tagit emot din avbokning. Besöket nedan är avbokat och tiden är frigjord:",
+    intro: byCompany
+      ? `Vi har tyvärr fått avboka ditt besök från ${COMPANY.shortName}. Besöket nedan blir inte av:`
+      : "Vi har tagit emot din avbokning. Besöket nedan är avbokat och tiden är frigjord:",
     rows: bookingRows(booking, customer),
-    paragraphs: ["Välkommen att boka en ny tid när det passar dig."],
+    paragraphs: byCompany
+      ? [`Vi ber om ursäkt för besväret. Ring oss på ${company.phone} (${company.openingHoursInText}) så hjälper vi dig att hitta en ny tid.`]
+      : ["Välkommen att boka en ny tid när det passar dig."],
   });
 }
 
@@ -159,7 +184,7 @@ export function daysAheadText(days: number): string {
   return `om ${words[days] ?? days} dagar`;
 }
 
-/** DECISIONS 11 and 14: the set number of days before the visit, what to expect and how to prepare. */
+/** rules D11 and D14: the set number of days before the visit, what to expect and how to prepare. */
 export function visitReminderEmail(input: {
   booking: EmailBooking;
   customer: EmailCustomer;
@@ -190,7 +215,7 @@ export function visitReminderEmail(input: {
 }
 
 /**
- * SPEC §3 sendTechnicianNotification: the staff hear of a new booking from the public form at the
+ * rules §3 sendTechnicianNotification: the staff hear of a new booking from the public form at the
  * company's e-mail address (users have no e-mail of their own), with a link to it in the admin portal.
  */
 export function staffBookingNoticeEmail(input: { booking: EmailBooking; customer: EmailCustomer; adminUrl: string; company: CompanyProfile }): OutboxMessage {
@@ -202,7 +227,9 @@ export function staffBookingNoticeEmail(input: { booking: EmailBooking; customer
     ["E-post", customer.email],
     ["Beskrivning", booking.description],
   ];
-  const textBody = ["En ny bokning har kommit in via webbplatsen:", "", ...rows.map(([k, v]) => `${k}: ${v}`), "", `Öppna bokningen: ${input.adminUrl}`].join("\n");
+  const textBody = ["En ny bokning har kommit in via webbplatsen:", "", ...rows.map(([k, v]) => `${k}: ${v}`), "", `Öppna bokningen: ${input.adminUrl}`].join(
+    "\n",
+  );
   const html = `<!doctype html><html lang="sv"><body style="font-family:Arial,sans-serif;color:#1f2937">
 <p>En ny bokning har kommit in via webbplatsen:</p>
 <table cellpadding="4">${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join("")}</table>

@@ -1,4 +1,5 @@
 // Rows of the bookings repository in the shapes of the shared contracts (src/common/schemas).
+import { storedRange } from "@/common/booking-rules";
 import type { BookingStatus, ServiceType } from "@/common/constants";
 import type { AdminBookingListItem, BookingEvent, BookingImage, StaffBooking } from "@/common/schemas/admin-bookings";
 import type { bookingEvents } from "../../db/schema";
@@ -8,6 +9,8 @@ type ListRow = {
   id: number;
   date: string;
   timeSlot: string;
+  startTime: string;
+  endTime: string;
   serviceType: string;
   status: string;
   customerName: string;
@@ -25,6 +28,7 @@ export const toListItem = (row: ListRow): AdminBookingListItem => ({
   id: row.id,
   date: row.date,
   timeSlot: row.timeSlot,
+  endTime: storedRange(row).end,
   serviceType: row.serviceType as ServiceType,
   status: row.status as BookingStatus,
   customerName: row.customerName,
@@ -36,7 +40,7 @@ export const toListItem = (row: ListRow): AdminBookingListItem => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** An image as a contract; a customer's copy of the URL carries their link token (DECISIONS 20). */
+/** An image as a contract; a customer's copy of the URL carries their link token (rules D20). */
 export const toBookingImage = (row: ImageRow & { uploadedByName?: string | null }, token?: string): BookingImage => ({
   id: row.id,
   imageUrl: token ? `${row.imageUrl}?token=${encodeURIComponent(token)}` : row.imageUrl,
@@ -54,6 +58,7 @@ export const toBookingEvent = (row: typeof bookingEvents.$inferSelect): BookingE
   kind: row.kind as BookingEvent["kind"],
   from: row.fromValue,
   to: row.toValue,
+  note: row.note,
 });
 
 /** A booking as staff see it, with its technician (the admin detail page and the technician portal). */
@@ -63,6 +68,7 @@ export const toStaffBooking = (booking: BookingRow, technician: StaffBooking["te
   status: booking.status as BookingStatus,
   date: booking.date,
   timeSlot: booking.timeSlot,
+  endTime: storedRange(booking).end,
   description: booking.description,
   heatpumpModel: booking.heatpumpModel,
   notes: booking.notes,

@@ -54,7 +54,13 @@ describe("per-address limit", () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(/många bokningar/);
     // Malformed JSON would be a 400 if the body were read first: the limit answers before parsing.
-    const unread = await app.inject({ method: "POST", url: "/api/bookings", payload: "{ inte json", headers: { "content-type": "application/json" }, remoteAddress: address });
+    const unread = await app.inject({
+      method: "POST",
+      url: "/api/bookings",
+      payload: "{ inte json",
+      headers: { "content-type": "application/json" },
+      remoteAddress: address,
+    });
     expect(unread.statusCode).toBe(429);
     // Another address books at once.
     expect((await book(app, bookingPayload({ ...nextSlot(), email: "granne@exempel.se" }), "203.0.113.11")).statusCode).toBe(201);
@@ -65,7 +71,13 @@ describe("per-address limit", () => {
     const address = "203.0.113.20";
     const responses = await Promise.all(
       Array.from({ length: 16 }, (_, i) =>
-        app(i).inject({ method: "POST", url: "/api/bookings", payload: "{ inte json", headers: { "content-type": "application/json" }, remoteAddress: address }),
+        app(i).inject({
+          method: "POST",
+          url: "/api/bookings",
+          payload: "{ inte json",
+          headers: { "content-type": "application/json" },
+          remoteAddress: address,
+        }),
       ),
     );
     function app(i: number) {
@@ -89,7 +101,9 @@ describe("per e-mail limits", () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(DEFAULT_LIMITS.activeBookingsPerEmail);
     const refused = responses.filter((r) => r.statusCode === 409);
     expect(refused).toHaveLength(8 - DEFAULT_LIMITS.activeBookingsPerEmail);
-    expect(refused[0].json().message).toBe(`Du har redan ${DEFAULT_LIMITS.activeBookingsPerEmail} kommande besök bokade med den här e-postadressen. Ring oss om du behöver boka fler.`);
+    expect(refused[0].json().message).toBe(
+      `Du har redan ${DEFAULT_LIMITS.activeBookingsPerEmail} kommande besök bokade med den här e-postadressen. Ring oss om du behöver boka fler.`,
+    );
     const rows = await queryRows(database, sql`select id from bookings where lower(contact_email) = 'rush@exempel.se'`);
     expect(rows).toHaveLength(DEFAULT_LIMITS.activeBookingsPerEmail);
     const mails = await queryRows(database, sql`select id from email_outbox where lower("to") = 'rush@exempel.se'`);
@@ -108,6 +122,22 @@ describe("per e-mail limits", () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(/e-postadressen/);
   });
+
+  it("counts one address however its letters are written towards the daily cap", async () => {
+    // Mail servers deliver an address in any case to the same inbox, and so the cap counts it: a
+    // version without the lower-casing gave each spelling its own count and let a sixth through.
+    const app = await appWith({ activeBookingsPerEmail: 1 });
+    const spellings = ["Skiftlage@Exempel.se", "SKIFTLAGE@EXEMPEL.SE", "skiftlage@exempel.se", "sKiftLage@exempel.SE", "SkiftLage@exempel.se"];
+    expect(spellings).toHaveLength(DEFAULT_LIMITS.bookingsPerEmailPerDay);
+    for (const [i, email] of spellings.entries()) {
+      const res = await book(app, bookingPayload({ ...nextSlot(), email }), `192.0.2.${40 + i}`);
+      expect(res.statusCode, email).toBe(201);
+      await database.db.execute(sql`update bookings set status = 'cancelled' where id = ${res.json().id}`);
+    }
+    const refused = await book(app, bookingPayload({ ...nextSlot(), email: "SKIFTlage@Exempel.Se" }), "192.0.2.50");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/e-postadressen/);
+  });
 });
 
 describe("body size", () => {
@@ -119,10 +149,22 @@ describe("body size", () => {
     const tooBig = JSON.stringify({ description: "a".repeat(BOOKING_BODY_LIMIT - 17) });
     expect(Buffer.byteLength(body)).toBe(BOOKING_BODY_LIMIT);
     expect(Buffer.byteLength(tooBig)).toBe(BOOKING_BODY_LIMIT + 1);
-    const refused = await app.inject({ method: "POST", url: "/api/bookings", payload: tooBig, headers: { "content-type": "application/json" }, remoteAddress: "192.0.2.200" });
+    const refused = await app.inject({
+      method: "POST",
+      url: "/api/bookings",
+      payload: tooBig,
+      headers: { "content-type": "application/json" },
+      remoteAddress: "192.0.2.200",
+    });
     expect(refused.statusCode).toBe(413);
     expect(refused.json()).toEqual({ message: "Begäran är för stor." });
-    const atLimit = await app.inject({ method: "POST", url: "/api/bookings", payload: body, headers: { "content-type": "application/json" }, remoteAddress: "192.0.2.201" });
+    const atLimit = await app.inject({
+      method: "POST",
+      url: "/api/bookings",
+      payload: body,
+      headers: { "content-type": "application/json" },
+      remoteAddress: "192.0.2.201",
+    });
     expect(atLimit.statusCode).toBe(400); // read and validated: the description is too long
   });
 });

@@ -5,7 +5,8 @@ import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../app";
-import { sqlState, type Database } from "../../db/client";
+import type { Database } from "../../db/client";
+import { sqlState } from "../../db/errors";
 import { createBookingsRepository } from "./bookings.repository";
 import { FIRST_SERVICE_MONDAY, NOW, bookingPayload, phonePhotoDataUrl, pngDataUrl } from "../../test-support/booking-fixtures";
 import { createTestDatabase, queryRows, testConfig } from "../../test-support/test-app";
@@ -37,12 +38,22 @@ describe("POST /api/bookings", () => {
       timeSlot: "08:00-10:00",
       heatpumpModel: "Toshiba Haori",
       description: "Årlig service, filtret behöver rengöras.",
-      status: "confirmed", // DECISIONS 7: auto-confirm is on by default
-      customer: { name: "Lars Andersson", email: "lars.andersson@exempel.se", phone: "070-123 45 67", address: "Storgatan 12", postalCode: "753 20", city: "Uppsala" },
+      status: "confirmed", // rules D7: auto-confirm is on by default
+      customer: {
+        name: "Lars Andersson",
+        email: "lars.andersson@exempel.se",
+        phone: "070-123 45 67",
+        address: "Storgatan 12",
+        postalCode: "753 20",
+        city: "Uppsala",
+      },
     });
     expect(body.id).toBeTypeOf("number");
     expect(body.manageUrl).toMatch(/^http:\/\/app\.test\/booking\/shared\/[A-Za-z0-9_-]{43}$/);
-    const [link] = await queryRows<{ token: string; is_active: boolean }>(database, sql`select token, is_active from shared_booking_links where booking_id = ${body.id}`);
+    const [link] = await queryRows<{ token: string; is_active: boolean }>(
+      database,
+      sql`select token, is_active from shared_booking_links where booking_id = ${body.id}`,
+    );
     expect(body.manageUrl.endsWith(link.token)).toBe(true);
   });
 
@@ -50,11 +61,22 @@ describe("POST /api/bookings", () => {
     const first = (await queryRows<{ id: number }>(database, sql`select id from bookings order by id limit 1`))[0];
     // Someone who knows Lars's e-mail books with another name, phone and address.
     const res = await book(
-      bookingPayload({ timeSlot: "15:30-17:30", email: "LARS.andersson@exempel.se", name: "Mallory", phone: "070-999 99 99", address: "Falskgatan 1", city: "Bluffstad", postalCode: "999 99" }),
+      bookingPayload({
+        timeSlot: "15:30-17:30",
+        email: "LARS.andersson@exempel.se",
+        name: "Mallory",
+        phone: "070-999 99 99",
+        address: "Falskgatan 1",
+        city: "Bluffstad",
+        postalCode: "999 99",
+      }),
     );
     expect(res.statusCode).toBe(201);
     expect(res.json().customer).toMatchObject({ name: "Mallory", phone: "070-999 99 99", address: "Falskgatan 1" });
-    const customers = await queryRows(database, sql`select name, phone, address, city, postal_code from customers where lower(email) = 'lars.andersson@exempel.se'`);
+    const customers = await queryRows(
+      database,
+      sql`select name, phone, address, city, postal_code from customers where lower(email) = 'lars.andersson@exempel.se'`,
+    );
     expect(customers).toEqual([{ name: "Lars Andersson", phone: "070-123 45 67", address: "Storgatan 12", city: "Uppsala", postal_code: "753 20" }]);
     const [earlier, later] = await queryRows(
       database,
@@ -81,8 +103,16 @@ describe("POST /api/bookings", () => {
     ["less than 14 days ahead", { date: "2026-12-05", timeSlot: "12:00-14:00" }, "Service kan bokas tidigast två veckor i förväg."],
     ["beyond 74 days", { date: "2027-02-06", timeSlot: "12:00-14:00" }, "Det går inte att boka mer än 74 dagar i förväg."],
     ["a slot not offered that weekday", { date: "2026-12-08", timeSlot: "08:00-10:00" }, "Tiden 08:00-10:00 går inte att boka det valda datumet."],
-    ["installation on a Monday", { serviceType: "installation" as const, date: "2026-12-07", timeSlot: "08:00-10:00" }, "Installation kan bara bokas tisdag–lördag."],
-    ["hembesok less than 3 days ahead", { serviceType: "hembesok" as const, date: "2026-11-24", timeSlot: "10:00-10:30" }, "Hembesök kan bokas tidigast 3 dagar i förväg."],
+    [
+      "installation on a Monday",
+      { serviceType: "installation" as const, date: "2026-12-07", timeSlot: "08:00-10:00" },
+      "Installation kan bara bokas tisdag–lördag.",
+    ],
+    [
+      "hembesok less than 3 days ahead",
+      { serviceType: "hembesok" as const, date: "2026-11-24", timeSlot: "10:00-10:30" },
+      "Hembesök kan bokas tidigast 3 dagar i förväg.",
+    ],
   ])("answers 422 for %s", async (_, overrides, message) => {
     const before = await count("customers");
     const res = await book(bookingPayload({ email: "regel@exempel.se", ...overrides }));
@@ -111,7 +141,9 @@ describe("POST /api/bookings", () => {
   });
 
   it("books a home visit without a heat pump model", async () => {
-    const res = await book(bookingPayload({ serviceType: "hembesok", heatpumpModel: undefined, date: "2026-11-25", timeSlot: "17:00-17:30", email: "hem@exempel.se" }));
+    const res = await book(
+      bookingPayload({ serviceType: "hembesok", heatpumpModel: undefined, date: "2026-11-25", timeSlot: "17:00-17:30", email: "hem@exempel.se" }),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().heatpumpModel).toBeNull();
   });
@@ -139,7 +171,14 @@ describe("images", () => {
   it("converts an iPhone HEIC photo to JPEG", async () => {
     // photo-48x32.heic: a real HEVC-coded HEIC made with libheif's heif-enc (48x32, solid colour).
     const heic = readFileSync(fileURLToPath(new URL("../../test-support/fixtures/photo-48x32.heic", import.meta.url)));
-    const res = await book(bookingPayload({ date: "2026-12-14", timeSlot: "14:00-16:00", email: "iphone@exempel.se", images: [`data:image/heic;base64,${heic.toString("base64")}`] }));
+    const res = await book(
+      bookingPayload({
+        date: "2026-12-14",
+        timeSlot: "14:00-16:00",
+        email: "iphone@exempel.se",
+        images: [`data:image/heic;base64,${heic.toString("base64")}`],
+      }),
+    );
     expect(res.statusCode).toBe(201);
     const [image] = await queryRows<{ data: Buffer | Uint8Array }>(database, sql`select data from booking_images where booking_id = ${res.json().id}`);
     const meta = await sharp(Buffer.from(image.data)).metadata();
@@ -203,10 +242,12 @@ describe("confirmation e-mail and calendar file", () => {
   });
 });
 
-describe("no double booking (DECISIONS 5)", () => {
+describe("no double booking (rules D5)", () => {
   it("lets exactly one of 50 simultaneous requests for the same slot win; the rest get 409, none 5xx", async () => {
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => book(bookingPayload({ date: "2026-12-21", timeSlot: "14:00-16:00", email: `kund${i}@exempel.se`, name: `Kund ${i}` }))),
+      Array.from({ length: 50 }, (_, i) =>
+        book(bookingPayload({ date: "2026-12-21", timeSlot: "14:00-16:00", email: `kund${i}@exempel.se`, name: `Kund ${i}` })),
+      ),
     );
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -224,7 +265,16 @@ describe("no double booking (DECISIONS 5)", () => {
       Array.from({ length: 50 }, (_, i) =>
         repo.createPublicBooking({
           customer: { name: `Rå ${i}`, email: `raa${i}@exempel.se`, phone: "070-1", address: "Gatan 1", city: "Uppsala", postalCode: "75320" },
-          booking: { serviceType: "service", description: "x", heatpumpModel: null, date: "2026-12-26", timeSlot: "12:00-14:00", startTime: "12:00", endTime: "14:00", status: "confirmed" },
+          booking: {
+            serviceType: "service",
+            description: "x",
+            heatpumpModel: null,
+            date: "2026-12-26",
+            timeSlot: "12:00-14:00",
+            startTime: "12:00",
+            endTime: "14:00",
+            status: "confirmed",
+          },
           images: [],
           link: { token: `raa-token-${i}-${"x".repeat(30)}`, expiresAt: new Date("2027-02-01") },
           maxActive: 100,
@@ -244,7 +294,7 @@ describe("no double booking (DECISIONS 5)", () => {
     expect(await queryRows(database, sql`select id from customers where email like 'raa%@exempel.se'`)).toHaveLength(1);
   });
 
-  it("refuses a status outside SPEC §4 in the database itself", async () => {
+  it("refuses a status outside rules §4 in the database itself", async () => {
     const [row] = await queryRows<{ id: number }>(database, sql`select id from bookings limit 1`);
     await expect(database.db.execute(sql`update bookings set status = 'hacked' where id = ${row.id}`)).rejects.toSatisfy(
       (e: unknown) => sqlState(e) === "23514",
@@ -253,7 +303,8 @@ describe("no double booking (DECISIONS 5)", () => {
 
   it("makes an overlapping active booking impossible in the database itself, whatever code writes it", async () => {
     await expect(
-      database.db.execute(sql`insert into bookings (customer_id, contact_name, contact_email, contact_phone, address, postal_code, city, service_type, date, time_slot, start_time, end_time, status)
+      database.db
+        .execute(sql`insert into bookings (customer_id, contact_name, contact_email, contact_phone, address, postal_code, city, service_type, date, time_slot, start_time, end_time, status)
         select id, name, email, phone, address, postal_code, city, 'installation', '2026-12-21', '15:00-17:00', '15:00', '17:00', 'planned' from customers limit 1`),
     ).rejects.toSatisfy((e: { cause?: { code?: string } }) => e.cause?.code === "23P01");
   });
@@ -273,7 +324,8 @@ describe("availability right after a booking", () => {
 
   it("shows a booking written by another process within a second", async () => {
     expect(await dayFree("2026-12-28", "08:00-10:00")).toBe(true);
-    await database.db.execute(sql`insert into bookings (customer_id, contact_name, contact_email, contact_phone, address, postal_code, city, service_type, date, time_slot, start_time, end_time, status)
+    await database.db
+      .execute(sql`insert into bookings (customer_id, contact_name, contact_email, contact_phone, address, postal_code, city, service_type, date, time_slot, start_time, end_time, status)
       select id, name, email, phone, address, postal_code, city, 'service', '2026-12-28', '08:00-10:00', '08:00', '10:00', 'confirmed' from customers limit 1`);
     await new Promise((r) => setTimeout(r, 1100));
     expect(await dayFree("2026-12-28", "08:00-10:00")).toBe(false);

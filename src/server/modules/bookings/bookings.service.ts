@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
-import { parseTimeSlot } from "@/common/booking-rules";
+import { occupiedRange, parseTimeSlot } from "@/common/booking-rules";
 import type { BookingStatus, ServiceType } from "@/common/constants";
 import type { BookingCreated, CreateBookingRequest } from "@/common/schemas/bookings";
 import { parseImageDataUrl } from "@/common/schemas/images";
@@ -8,7 +8,7 @@ import { AppError, conflict } from "../../lib/errors";
 import { reencodeImage, type ProcessedImage } from "../../lib/images";
 import type { Limits } from "../../config";
 import type { OutboxSender } from "../../jobs/outbox";
-import type { RateLimiter } from "../../lib/rate-limiter";
+import { bookingsPerEmailKey, type RateLimiter } from "../../lib/rate-limiter";
 import type { AvailabilityService } from "../availability/availability.service";
 import type { SettingsService } from "../settings/settings.service";
 import type { CompanyProfile } from "@/common/company";
@@ -20,7 +20,6 @@ import { contactOfBooking, TooManyActiveBookingsError, type BookingRow, type Boo
 import { bookingServerText as text } from "./bookings.text";
 import type { ServiceReminders } from "../service-reminders/service-reminders.service";
 
-
 type Deps = {
   settings: SettingsService;
   repo: BookingsRepository;
@@ -31,8 +30,8 @@ type Deps = {
   log: FastifyBaseLogger;
   publicUrl: string;
   calendarFor: (booking: BookingRow, company: CompanyProfile) => string;
-  /** A booking made from a service reminder's link records it, and the discount is noted (issue 12). */
-  reminderOffers?: Pick<ServiceReminders, "offerForBooking" | "recordBooked">;
+  /** A booking made from a service reminder's link records it, and the discount is noted once (issues 12, 22.8). */
+  reminderOffers?: Pick<ServiceReminders, "offerForBooking" | "useForBooking">;
 };
 
 const HOUR = 3600;
@@ -41,7 +40,7 @@ const DAY = 24 * HOUR;
 export function createBookingsService({ settings, repo, availability, outbox, limiter, limits, log, publicUrl, calendarFor, reminderOffers }: Deps) {
   const manageUrl = (token: string) => customerLinkUrl(publicUrl, token);
 
-  /** Every rule of DECISIONS 2-3 for the public wizard, re-checked here whatever the client did. */
+  /** Every rule of rules D2-D3 for the public wizard, re-checked here whatever the client did. */
 
   /** Work after a committed booking: it may fail, but it may never turn the booking into an error. */
   function afterCommit(outboxIds: number[]) {
@@ -81,17 +80,20 @@ export function createBookingsService({ settings, repo, availability, outbox, li
      */
     async create(input: CreateBookingRequest): Promise<BookingCreated> {
       assertBookableByCustomer(input.serviceType, input.date, input.timeSlot, availability.today());
-      const emailAllowed = await limiter.hit(`booking:email:${input.email.toLowerCase()}`, { limit: limits.bookingsPerEmailPerDay, windowSeconds: DAY });
+      const emailAllowed = await limiter.hit(bookingsPerEmailKey(input.email), { limit: limits.bookingsPerEmailPerDay, windowSeconds: DAY });
       if (!emailAllowed) throw new AppError("TOO_MANY_BOOKINGS", 429, text.tooManyForEmail);
       if (!(await availability.isAvailable(input.serviceType, input.date, input.timeSlot, { fresh: true }))) throw conflict(text.slotUnavailable);
       const images = await processImages(input.images ?? []);
       const current = await settings.get();
       const company = await settings.company();
       const slot = parseTimeSlot(input.timeSlot)!;
+      // rules D24: stored as the whole range it holds, so the exclusion constraint keeps the rest of an installation's day.
+      const range = occupiedRange(input.serviceType, slot, current.workdayEnd);
       const token = newLinkToken();
-      // An unknown or expired offer books the visit all the same, without the discount.
-      const offer = input.offerToken && reminderOffers ? await reminderOffers.offerForBooking(input.offerToken) : null;
-      // DECISIONS 7 and 11: auto-confirm decides the new booking's status.
+      // An unknown, expired or used offer, or another's, books the visit all the same, without the
+      // discount: the customer came to book a service, and the form told them about the offer.
+      const offer = input.offerToken && reminderOffers ? await reminderOffers.offerForBooking(input.offerToken, input.email) : null;
+      // rules D7 and D11: auto-confirm decides the new booking's status.
       const status: BookingStatus = current.autoConfirmBookings ? "confirmed" : "planned";
       let created;
       try {
@@ -103,25 +105,40 @@ export function createBookingsService({ settings, repo, availability, outbox, li
             heatpumpModel: input.serviceType === "hembesok" ? null : input.heatpumpModel || null,
             date: input.date,
             timeSlot: slot.label,
-            startTime: slot.start,
-            endTime: slot.end,
+            startTime: range.start,
+            endTime: range.end,
             status,
-            notes: offer?.note ?? null,
+            notes: null,
           },
           images,
-          ...(offer && reminderOffers ? { also: (tx: Db, booking: BookingRow) => reminderOffers.recordBooked(tx, offer, booking.id) } : {}),
+          ...(offer && reminderOffers ? { also: (tx: Db, booking: BookingRow) => reminderOffers.useForBooking(tx, offer, booking.id) } : {}),
           link: { token, expiresAt: linkExpiry(input.date) },
           maxActive: limits.activeBookingsPerEmail,
           maxPerDay: current.maxBookingsPerDay,
           today: availability.today(),
           skipReminder: reminderNotNeeded(input.date, availability.today(), current.reminderEmailDays),
-          // The e-mail switches of the settings (DECISIONS 11): the master switch, then each kind.
+          // The e-mail switches of the settings (rules D11): the master switch, then each kind.
           emails: (booking) => [
             ...(current.emailNotifications && current.sendCustomerConfirmation
-              ? [bookingConfirmationEmail({ booking, customer: contactOfBooking(booking), manageUrl: manageUrl(token), calendarFile: calendarFor(booking, company), company })]
+              ? [
+                  bookingConfirmationEmail({
+                    booking,
+                    customer: contactOfBooking(booking),
+                    manageUrl: manageUrl(token),
+                    calendarFile: calendarFor(booking, company),
+                    company,
+                  }),
+                ]
               : []),
             ...(current.emailNotifications && current.sendTechnicianNotification
-              ? [staffBookingNoticeEmail({ booking, customer: contactOfBooking(booking), adminUrl: `${publicUrl.replace(/\/+$/, "")}/admin/bookings/${booking.id}`, company })]
+              ? [
+                  staffBookingNoticeEmail({
+                    booking,
+                    customer: contactOfBooking(booking),
+                    adminUrl: `${publicUrl.replace(/\/+$/, "")}/admin/bookings/${booking.id}`,
+                    company,
+                  }),
+                ]
               : []),
           ],
         });
@@ -140,12 +157,18 @@ export function createBookingsService({ settings, repo, availability, outbox, li
         description: booking.description,
         heatpumpModel: booking.heatpumpModel,
         status: booking.status as BookingStatus,
-        customer: { name: customer.name, email: customer.email, phone: customer.phone, address: customer.address, postalCode: customer.postalCode, city: customer.city },
+        customer: {
+          name: customer.name,
+          email: customer.email,
+          phone: customer.phone,
+          address: customer.address,
+          postalCode: customer.postalCode,
+          city: customer.city,
+        },
         manageUrl: manageUrl(token),
         calendarUrl: customerCalendarPath(token),
       };
     },
-
   };
 }
 export type BookingsService = ReturnType<typeof createBookingsService>;

@@ -1,3 +1,5 @@
+import { timeSlotText } from "@/common/booking-rules";
+
 export const bookingServerText = {
   slotTaken: "Tiden du valde hann tyvärr bokas av någon annan. Välj en av de lediga tiderna.",
   slotUnavailable: "Den valda tiden är inte längre tillgänglig. Välj en annan tid.",
@@ -5,10 +7,10 @@ export const bookingServerText = {
   linkInvalid: "Denna länk har upphört att gälla eller tagits bort.",
   tooManyFromAddress: "Du har gjort många bokningar på kort tid. Vänta en stund och försök igen, eller ring oss.",
   tooManyForEmail: "Många bokningar har gjorts med den här e-postadressen i dag. Ring oss så hjälper vi dig att boka.",
-  tooManyActive: (max: number) =>
-    `Du har redan ${max} kommande besök bokade med den här e-postadressen. Ring oss om du behöver boka fler.`,
+  tooManyActive: (max: number) => `Du har redan ${max} kommande besök bokade med den här e-postadressen. Ring oss om du behöver boka fler.`,
   emailSubject: (label: string, when: string) => `Bokningsbekräftelse: ${label} ${when}`,
   cancelledSubject: (label: string, when: string) => `Avbokning bekräftad: ${label} ${when}`,
+  cancelledByCompanySubject: (label: string, when: string) => `Ditt besök är avbokat: ${label} ${when}`,
   movedSubject: (label: string, when: string) => `Ny tid för ditt besök: ${label} ${when}`,
   reminderSubject: (label: string, when: string) => `Påminnelse: ${label} ${when}`,
   dayFull: (max: number) => `Dagen är fullbokad (högst ${max} bokningar per dag). Välj en annan dag.`,
@@ -17,13 +19,12 @@ export const bookingServerText = {
   customerNotFound: "Kunden finns inte längre.",
   blockedTime: "Tiden är blockerad för den här tjänsten. Välj en annan tid.",
   reactivateTaken: "Tiden har bokats av någon annan sedan bokningen avbokades. Omplanera bokningen till en ledig tid i stället.",
-  slotNotOfferedAdmin: (slot: string) => `Tiden ${slot} kan inte bokas för den här tjänsten det valda datumet.`,
+  slotNotOfferedAdmin: (slot: string) => `Tiden ${timeSlotText(slot)} kan inte bokas för den här tjänsten det valda datumet.`,
   dateInPast: "Det går inte att boka ett datum som redan har passerat.",
   noLink: "Bokningen har ingen kundlänk ännu.",
   imageNotFound: "Bilden hittades inte.",
   tooManyImages: (max: number) => `Bokningen har redan ${max} bilder.`,
   imageRequired: "Välj en bild att ladda upp",
-  imageForbidden: "Du har inte behörighet att se bilden.",
   notOwnImage: "Du kan bara ta bort bilder som du själv har laddat upp.",
   productNotOwned: "Produkten hör inte till bokningens kund.",
 } as const;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { addDays } from "@/common/booking-rules";
 
-// The customer's personal link to their booking (DECISIONS 9), the same wherever it is made.
+// The customer's personal link to their booking (rules D9), the same wherever it is made.
 
 /** 256 random bits: nobody finds a booking by guessing. */
 export const newLinkToken = () => randomBytes(32).toString("base64url");

@@ -1,4 +1,4 @@
-// DECISIONS 22 on the server (issue 8): no service type can be booked on a Swedish public holiday or
+// rules D22 on the server (issue 8): no service type can be booked on a Swedish public holiday or
 // on midsommar-, jul- or nyårsafton, whatever the browser sends. The clock stands at NOW (Sunday
 // 22 November 2026), so Christmas and the new year fall inside every booking window.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,12 +22,16 @@ afterAll(async () => {
 });
 
 const day = async (date: string, serviceType: string) =>
-  (await app.inject({ method: "GET", url: `/api/availability/day?date=${date}&serviceType=${serviceType}` })).json() as { slots: { label: string; available: boolean }[] };
+  (await app.inject({ method: "GET", url: `/api/availability/day?date=${date}&serviceType=${serviceType}` })).json() as {
+    slots: { label: string; available: boolean }[];
+  };
 const range = async (from: string, to: string, serviceType: string) =>
-  (await app.inject({ method: "GET", url: `/api/availability/range?from=${from}&to=${to}&serviceType=${serviceType}` })).json() as { dates: { date: string; available: boolean }[] };
+  (await app.inject({ method: "GET", url: `/api/availability/range?from=${from}&to=${to}&serviceType=${serviceType}` })).json() as {
+    dates: { date: string; available: boolean }[];
+  };
 const book = (overrides: Parameters<typeof bookingPayload>[0]) => app.inject({ method: "POST", url: "/api/bookings", payload: bookingPayload(overrides) });
 
-describe("Swedish holidays in the public API (DECISIONS 22)", () => {
+describe("Swedish holidays in the public API (rules D22)", () => {
   it("offers no times on julafton, juldagen, annandag jul, nyårsafton, nyårsdagen or trettondedag jul, but on the days around them", async () => {
     // Weekdays on which service is otherwise bookable from 15:30 (Saturdays 12:00-16:00).
     for (const date of ["2026-12-24", "2026-12-25", "2026-12-26", "2026-12-31", "2027-01-01", "2027-01-06"]) {
@@ -57,11 +61,20 @@ describe("Swedish holidays in the public API (DECISIONS 22)", () => {
       { serviceType: "troubleshooting", date: "2027-01-01", timeSlot: "15:30-17:30", name: "nyårsdagen" },
     ] as const;
     for (const [i, c] of cases.entries()) {
-      const res = await book({ serviceType: c.serviceType, date: c.date, timeSlot: c.timeSlot, heatpumpModel: c.serviceType === "hembesok" ? undefined : "Nibe F2120", email: `helg${i}@exempel.se` });
+      const res = await book({
+        serviceType: c.serviceType,
+        date: c.date,
+        timeSlot: c.timeSlot,
+        heatpumpModel: c.serviceType === "hembesok" ? undefined : "Nibe F2120",
+        email: `helg${i}@exempel.se`,
+      });
       expect(res.statusCode, `${c.date}: ${res.body}`).toBe(422);
       expect(res.json()).toEqual({ message: `Vi har stängt på ${c.name}. Välj ett annat datum.` });
     }
-    const [{ n }] = await queryRows<{ n: number }>(database, sql`select count(*)::int as n from bookings where date in ('2026-12-24', '2026-12-26', '2027-01-06', '2027-01-01')`);
+    const [{ n }] = await queryRows<{ n: number }>(
+      database,
+      sql`select count(*)::int as n from bookings where date in ('2026-12-24', '2026-12-26', '2027-01-06', '2027-01-01')`,
+    );
     expect(n).toBe(0);
     // The day before julafton is bookable: the rule is the holiday, not the season.
     expect((await book({ date: "2026-12-23", timeSlot: "15:30-17:30", email: "dagen.fore@exempel.se" })).statusCode).toBe(201);

@@ -9,7 +9,7 @@ import { NOW, bookingPayload } from "../../test-support/booking-fixtures";
 import { TestSmtpServer, allDelivered, freePort } from "../../test-support/smtp";
 import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
 
-// Visit reminders (DECISIONS 14, issue 14): two days before the visit, from 08:00, exactly once per
+// Visit reminders (rules D14, issue 14): two days before the visit, from 08:00, exactly once per
 // booking and time, whichever instance runs the job; none for a time set less than two days ahead,
 // a cancelled visit or a moved visit's old time. A clock the tests move, a real SMTP server.
 
@@ -28,7 +28,9 @@ beforeAll(async () => {
   database = await createTestDatabase();
   // These journeys use a reminder two days ahead (the setting's choices are tested in settings.routes.test.ts).
   await database.db.insert(systemSettings).values({ key: "reminderEmailDays", value: 2 });
-  app = await buildApp(testConfig({ smtpUrl, startWorkers: true }), { database, now: () => clock, settingsCacheMs: 0 });
+  // Moved visits' e-mails go at once here, so every e-mail is delivered before the tests look (holding
+  // them back is tested in booking-links.moved-email.test.ts).
+  app = await buildApp(testConfig({ smtpUrl, startWorkers: true, movedEmailDelaySeconds: 0 }), { database, now: () => clock, settingsCacheMs: 0 });
   await app.ready();
   await createUser(database, { username: "chef", password: "Chef12345", role: "admin", name: "Chefen Anna" });
   admin = await loginAs(app, "chef", "Chef12345", "admin");
@@ -75,7 +77,15 @@ async function book(overrides: Parameters<typeof bookingPayload>[0]): Promise<{ 
 describe("the visit reminder", () => {
   it("reaches a customer who booked well ahead exactly once, two days before, from 08:00", async () => {
     const email = "paminn@exempel.se";
-    const { token } = await book({ date: "2026-12-07", timeSlot: "08:00-10:00", email, name: "Petra Påminnelse", address: "Storgatan 12", postalCode: "753 20", city: "Uppsala" });
+    const { token } = await book({
+      date: "2026-12-07",
+      timeSlot: "08:00-10:00",
+      email,
+      name: "Petra Påminnelse",
+      address: "Storgatan 12",
+      postalCode: "753 20",
+      city: "Uppsala",
+    });
     await runAt(at("2026-12-04", "12:00")); // three days before
     await runAt(at("2026-12-05", "07:59")); // the day, but before 08:00
     expect(await remindersTo(email)).toHaveLength(0);
@@ -188,7 +198,12 @@ describe("the visit reminder", () => {
   it("gives no link, but the phone number, when staff have deactivated the customer's link", async () => {
     const email = "utan-lank@exempel.se";
     const { id, token } = await book({ date: "2027-01-18", timeSlot: "12:00-14:00", email });
-    const off = await app.inject({ method: "PATCH", url: `/api/admin/bookings/${id}/link`, headers: { ...SAME_ORIGIN, cookie: admin }, payload: { isActive: false } });
+    const off = await app.inject({
+      method: "PATCH",
+      url: `/api/admin/bookings/${id}/link`,
+      headers: { ...SAME_ORIGIN, cookie: admin },
+      payload: { isActive: false },
+    });
     expect(off.statusCode).toBe(200);
     await runAt(at("2027-01-16", "08:00"));
     const [mail] = await remindersTo(email);

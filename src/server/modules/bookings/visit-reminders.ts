@@ -15,12 +15,12 @@ const HOUR_MS = 3600 * 1000;
 /**
  * True when a visit on `date` is booked or moved on `today` inside the reminder window (the
  * settings' `reminderEmailDays` before it): the customer just chose the time and gets no reminder
- * for it (DECISIONS 14). Writers pass it to the repository as `skipReminder`.
+ * for it (rules D14). Writers pass it to the repository as `skipReminder`.
  */
 export const reminderNotNeeded = (date: string, today: string, reminderDays: number) => today >= addDays(date, -reminderDays);
 
 /**
- * Visit reminders (DECISIONS 14): the settings' number of days (1, 2, 3 or 7; DECISIONS 11) before
+ * Visit reminders (rules D14): the settings' number of days (1, 2, 3 or 7; rules D11) before
  * the visit the customer gets a reminder with
  * the time, the address, how to prepare and their link. Run by a scheduled job; each booking gets
  * exactly one reminder for its current time, whichever app instance runs the job (the claim in
@@ -42,7 +42,7 @@ export function createVisitReminders({ repo, outbox, now, timeZone, publicUrl, s
     /** Sends every reminder that is due now; returns how many this run sent. */
     async run(): Promise<number> {
       const current = await settings.get();
-      // DECISIONS 11: the e-mail master switch stops reminders; the days come from the settings.
+      // rules D11: the e-mail master switch stops reminders; the days come from the settings.
       if (!current.emailNotifications) return 0;
       const days = current.reminderEmailDays;
       const company = await settings.company();

@@ -12,10 +12,7 @@ export function createCalendarFeedsRepository(db: Db) {
      */
     async ensure(ownerIds: (number | null)[], newToken: () => string) {
       for (const ownerUserId of ownerIds) {
-        await db
-          .insert(calendarFeeds)
-          .values({ ownerUserId, token: newToken() })
-          .onConflictDoNothing();
+        await db.insert(calendarFeeds).values({ ownerUserId, token: newToken() }).onConflictDoNothing();
       }
     },
 
@@ -49,12 +46,19 @@ export function createCalendarFeedsRepository(db: Db) {
 
     /** A new token for the feed: the old URL stops working at once. Null when there is no such feed. */
     async replaceToken(id: number, token: string) {
-      const [row] = await db.update(calendarFeeds).set({ token, createdAt: sql`now()`, lastFetchedAt: null }).where(eq(calendarFeeds.id, id)).returning();
+      const [row] = await db
+        .update(calendarFeeds)
+        .set({ token, createdAt: sql`now()`, lastFetchedAt: null })
+        .where(eq(calendarFeeds.id, id))
+        .returning();
       return row;
     },
 
     async markFetched(id: number) {
-      await db.update(calendarFeeds).set({ lastFetchedAt: sql`now()` }).where(eq(calendarFeeds.id, id));
+      await db
+        .update(calendarFeeds)
+        .set({ lastFetchedAt: sql`now()` })
+        .where(eq(calendarFeeds.id, id));
     },
 
     /** The active bookings of a feed from `fromDate` on: every one for the company, the assigned ones for a technician. */

@@ -7,7 +7,7 @@ import type { Database } from "../../db/client";
 import { NOW } from "../../test-support/booking-fixtures";
 import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
 
-// Secret calendar feeds (issue 11, DECISIONS 12): the company's and each technician's bookings as an
+// Secret calendar feeds (issue 11, rules D12): the company's and each technician's bookings as an
 // iCalendar feed that calendar apps subscribe to, read back here with a maintained parser (ical.js);
 // Stockholm times right on both sides of the DST changes; a new token revokes the old URL.
 
@@ -39,7 +39,9 @@ beforeAll(async () => {
   admin = await loginAs(app, "chef", "Chef12345", "admin");
   tekla = { id: t.id, cookie: await loginAs(app, "tekla", "Tekla12345") };
   oskar = { id: o.id, cookie: await loginAs(app, "oskar", "Oskar12345") };
-  await database.db.execute(sql`insert into customers (name, email, phone, address, city, postal_code) values ('Kund', 'kund@exempel.se', '070', 'Storgatan 1', 'Uppsala', '753 20')`);
+  await database.db.execute(
+    sql`insert into customers (name, email, phone, address, city, postal_code) values ('Kund', 'kund@exempel.se', '070', 'Storgatan 1', 'Uppsala', '753 20')`,
+  );
   // Around the DST changes: summer time ended 25 October 2026 and starts 28 March 2027.
   await insertBooking({ date: "2026-10-23", slot: "08:00-10:00", name: "Före vintertid", technicianId: t.id, status: "completed" });
   await insertBooking({ date: "2026-10-26", slot: "08:00-10:00", name: "Efter vintertid", technicianId: t.id });
@@ -158,9 +160,19 @@ describe("GET /api/calendar/:token.ics", () => {
   });
 
   it("answers 404 in Swedish for a made-up, altered or malformed token, and never lists anything", async () => {
-    const token = pathOf((await companyFeed()).url).split("/").pop()!.replace(".ics", "");
+    const token = pathOf((await companyFeed()).url)
+      .split("/")
+      .pop()!
+      .replace(".ics", "");
     const altered = token.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
-    for (const wrong of [altered, "A".repeat(43), "kort", `${token}x`, "..%2F..%2Fetc", token.toLowerCase() === token ? token.toUpperCase() : token.toLowerCase()]) {
+    for (const wrong of [
+      altered,
+      "A".repeat(43),
+      "kort",
+      `${token}x`,
+      "..%2F..%2Fetc",
+      token.toLowerCase() === token ? token.toUpperCase() : token.toLowerCase(),
+    ]) {
       const res = await get(`/api/calendar/${wrong}.ics`);
       expect(res.statusCode, wrong).toBe(404);
       expect(res.json().message).toMatch(/Kalenderflödet finns inte|hittades inte/);
@@ -177,7 +189,11 @@ describe("GET /api/calendar/:token.ics", () => {
     expect((await events(res.json().url)).events).toHaveLength(2);
     expect((await feedOf(tekla.id)).url).toBe(res.json().url);
     // Only admins regenerate.
-    const byTechnician = await app.inject({ method: "POST", url: `/api/admin/calendar-feeds/${before.id}/regenerate`, headers: { ...SAME_ORIGIN, cookie: tekla.cookie } });
+    const byTechnician = await app.inject({
+      method: "POST",
+      url: `/api/admin/calendar-feeds/${before.id}/regenerate`,
+      headers: { ...SAME_ORIGIN, cookie: tekla.cookie },
+    });
     expect(byTechnician.statusCode).toBe(403);
     const missing = await app.inject({ method: "POST", url: "/api/admin/calendar-feeds/99999/regenerate", headers: { ...SAME_ORIGIN, cookie: admin } });
     expect(missing.statusCode).toBe(404);

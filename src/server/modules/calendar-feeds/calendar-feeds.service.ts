@@ -16,7 +16,7 @@ type Deps = { repo: CalendarFeedsRepository; publicUrl: string; timeZone: string
 export const calendarFeedPath = (token: string) => `/api/calendar/${token}.ics`;
 
 /**
- * Secret calendar feeds (DECISIONS 12): the company's (every active booking) and each technician's
+ * Secret calendar feeds (rules D12): the company's (every active booking) and each technician's
  * (the visits assigned to them). They exist for every technician as soon as anyone looks; a new
  * token revokes the old URL at once.
  */

@@ -1,5 +1,5 @@
 import { createEvents, type EventAttributes } from "ics";
-import { slotInstants } from "@/common/booking-rules";
+import { rangeInstants, storedRange } from "@/common/booking-rules";
 import { utcTimes } from "../../lib/calendar-file";
 import { BOOKING_STATUS_LABELS, COMPANY, SERVICE_TYPE_LABELS, type BookingStatus, type ServiceType } from "@/common/constants";
 
@@ -9,6 +9,9 @@ export type FeedBooking = {
   status: string;
   date: string;
   timeSlot: string;
+  /** The stored range the visit holds (rules D24: an installation until the end of its working day). */
+  startTime: string;
+  endTime: string;
   description: string;
   heatpumpModel: string | null;
   contactName: string;
@@ -20,15 +23,16 @@ export type FeedBooking = {
 };
 
 /**
- * A subscribable iCalendar feed of staff bookings (DECISIONS 12) that Google Calendar, Outlook and
- * Apple Calendar read. Times are UTC instants of the Stockholm wall-clock slots (right on both sides
- * of a DST change, DECISIONS 1); each booking keeps one UID, so a moved visit moves in the calendar.
+ * A subscribable iCalendar feed of staff bookings (rules D12) that Google Calendar, Outlook and
+ * Apple Calendar read. Times are UTC instants of the Stockholm wall-clock ranges the visits hold (an
+ * installation the rest of its day, rules D24), right on both sides of a DST change (rules
+ * D1); each booking keeps one UID, so a moved visit moves in the calendar.
  * Calendar apps are told to refresh every 15 minutes.
  */
 export function calendarFeedFile(input: { name: string; bookings: FeedBooking[]; publicUrl: string; timeZone: string }): string {
   const events: EventAttributes[] = [];
   for (const booking of input.bookings) {
-    const instants = slotInstants(booking.date, booking.timeSlot, input.timeZone);
+    const instants = rangeInstants(booking.date, storedRange(booking), input.timeZone);
     if (!instants) continue;
     const label = SERVICE_TYPE_LABELS[booking.serviceType as ServiceType] ?? booking.serviceType;
     const status = BOOKING_STATUS_LABELS[booking.status as BookingStatus] ?? booking.status;
@@ -55,5 +59,8 @@ export function calendarFeedFile(input: { name: string; bookings: FeedBooking[];
   if (error || !value) throw error ?? new Error("ics feed generation failed");
   return value
     .replace("X-PUBLISHED-TTL:PT1H", "X-PUBLISHED-TTL:PT15M")
-    .replace("BEGIN:VCALENDAR\r\n", `BEGIN:VCALENDAR\r\nX-WR-TIMEZONE:Europe/Stockholm\r\nREFRESH-INTERVAL;VALUE=DURATION:PT15M\r\nX-WR-CALDESC:${COMPANY.shortName}\r\n`);
+    .replace(
+      "BEGIN:VCALENDAR\r\n",
+      `BEGIN:VCALENDAR\r\nX-WR-TIMEZONE:Europe/Stockholm\r\nREFRESH-INTERVAL;VALUE=DURATION:PT15M\r\nX-WR-CALDESC:${COMPANY.shortName}\r\n`,
+    );
 }

@@ -5,9 +5,12 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../app";
 import { DEFAULT_LIMITS } from "../../config";
 import type { Database } from "../../db/client";
-import { createTestDatabase, testConfig } from "../../test-support/test-app";
+import { NOW, bookingPayload } from "../../test-support/booking-fixtures";
+import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, testConfig } from "../../test-support/test-app";
+import { priceText } from "@/common/booking-rules";
+import { DEFAULT_SYSTEM_SETTINGS } from "@/common/schemas/settings";
 
-// ServiceBot's API (SPEC §2, §5 Chat, §7; DECISIONS 16), asked as customers and attackers would.
+// ServiceBot's API (rules §2, §5 Chat, §7; rules D16), asked as customers and attackers would.
 
 const PHONE = "08-123 456 70";
 const LIMIT = 5;
@@ -39,7 +42,7 @@ async function answer(question: string, history?: unknown[]) {
 }
 
 describe("answers from the knowledge base", () => {
-  // SPEC §2: the six quick prompts of the dialog, each answered by its own topic.
+  // rules §2: the six quick prompts of the dialog, each answered by its own topic.
   it.each([
     ["Min värmepump värmer inte", "Om värmepumpen inte värmer"],
     ["Värmepumpen låter konstigt", "Ljud som är normala"],
@@ -51,9 +54,9 @@ describe("answers from the knowledge base", () => {
     expect(await answer(question)).toContain(expected);
   });
 
-  it("ends with a suggestion to book the right service where a visit fits", async () => {
-    expect(await answer("utedelen är full av is")).toContain("Boka **Felsökning** under Boka service.");
-    expect(await answer("hur rengör jag filtret")).not.toContain("Boka **");
+  it("ends with a link to book the right service where a visit fits", async () => {
+    expect(await answer("utedelen är full av is")).toContain("[Boka felsökning](/booking?service=troubleshooting)");
+    expect(await answer("hur rengör jag filtret")).not.toContain("/booking");
   });
 
   it("understands a follow-up in the light of the conversation", async () => {
@@ -81,6 +84,112 @@ describe("answers from the knowledge base", () => {
   it("never passes markup through: a hostile question gets plain text back", async () => {
     const text = await answer('<img src=x onerror="alert(1)"> värmepumpen <script>alert(1)</script> låter');
     expect(text).not.toMatch(/<[a-z/!]/i);
+  });
+});
+
+describe("the intents customers actually send (issue 11), on a fixed day: Sunday 22 November 2026", () => {
+  let intentsDatabase: Database;
+  let onDay: FastifyInstance;
+  let admin: string;
+  beforeAll(async () => {
+    // A database of its own: the phone number is changed here.
+    intentsDatabase = await createTestDatabase();
+    onDay = await buildApp(testConfig(), { database: intentsDatabase, now: () => NOW });
+    await onDay.ready();
+    await createUser(intentsDatabase, { username: "chef", password: "Chef12345", role: "admin" });
+    admin = await loginAs(onDay, "chef", "Chef12345", "admin");
+  });
+  afterAll(async () => {
+    await onDay.close();
+    await intentsDatabase.close();
+  });
+  const answerOnDay = async (question: string, history?: unknown[]) => {
+    const res = await ask(history ? { question, history } : { question }, newAddress(), onDay);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().answer as string;
+  };
+  /** Every link of an answer: ServiceBot links only to the booking page with a service chosen. */
+  const links = (text: string) => [...text.matchAll(/\[([^\]]+)\]\(([^)]*)\)/g)].map((m) => m[2]);
+
+  it("urgency: the phone number from the settings and the earliest troubleshooting time from the real availability", async () => {
+    // Troubleshooting is bookable from 14 days ahead: Monday 7 December, first at 08:00 (Stockholm).
+    for (const question of ["det är akut", "kallt i huset", "huset är iskallt", "pumpen har stannat och det är minus 20"]) {
+      const text = await answerOnDay(question);
+      expect(text, question).toContain(`Ring oss på ${PHONE}`);
+      expect(text, question).toContain(
+        "Första lediga tid för felsökning: **måndag 7 december kl. 08:00–10:00**. [Boka felsökning](/booking?service=troubleshooting)",
+      );
+    }
+    // Someone books that time: the next urgent question is offered the next free one.
+    const booked = await onDay.inject({
+      method: "POST",
+      url: "/api/bookings",
+      payload: bookingPayload({ serviceType: "troubleshooting", date: "2026-12-07", timeSlot: "08:00-10:00" }),
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(await answerOnDay("ingen värme")).toContain("**måndag 7 december kl. 10:00–12:00**");
+    // The phone number is the one the settings say now.
+    const saved = await onDay.inject({
+      method: "PUT",
+      url: "/api/admin/settings",
+      headers: { ...SAME_ORIGIN, cookie: admin },
+      payload: { ...DEFAULT_SYSTEM_SETTINGS, companyPhone: "060-12 34 56" },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const text = await answerOnDay("det är akut");
+    expect(text).toContain("Ring oss på 060-12 34 56");
+    expect(text).not.toContain(PHONE);
+  });
+
+  it("error codes: a brand named gets that brand's meaning; a code alone is explained per brand and the brand asked for", async () => {
+    const nibe = await answerOnDay("min Nibe visar E5");
+    expect(nibe).toContain("**E5 på Nibe:** den koden kan jag inte slå upp säkert");
+    expect(nibe).not.toMatch(/Daikin|kompressorns överlastskydd/);
+    expect(await answerOnDay("panasonic felkod H15")).toContain("**H15 på Panasonic:** Fel på kompressorns temperaturgivare i utedelen.");
+    const mitsubishi = await answerOnDay("E5 på min mitsubishi");
+    expect(mitsubishi).toContain("**E5 på Mitsubishi Electric:** Kommunikationsfel mellan den väggmonterade fjärrkontrollen och innedelen.");
+    expect(await answerOnDay("daikin visar E5")).toContain("**E5 på Daikin:** Kompressorns överlastskydd har löst ut");
+    const alone = await answerOnDay("felkod E5");
+    expect(alone).toContain("**E5** betyder olika saker hos olika märken");
+    expect(alone).toContain("Vilket märke och vilken modell har du?");
+    // The customer answers with the brand: the code of the previous question is explained for it.
+    expect(
+      await answerOnDay("det är en daikin", [
+        { role: "user", content: "felkod E5" },
+        { role: "assistant", content: alone },
+      ]),
+    ).toContain("**E5 på Daikin:**");
+  });
+
+  it("prices: the booking rules' prices, with a link to book the service asked about", async () => {
+    const text = await answerOnDay("vad kostar en service");
+    for (const price of [priceText.serviceAirToAir, priceText.serviceRange, priceText.troubleshooting, priceText.installation]) expect(text).toContain(price);
+    expect(text).toContain("[Boka service](/booking?service=service)");
+  });
+
+  it("booking: a link to the booking page with the service asked for chosen, or one per service", async () => {
+    expect(links(await answerOnDay("jag vill boka service"))).toEqual(["/booking?service=service"]);
+    expect(links(await answerOnDay("boka installation"))).toEqual(["/booking?service=installation"]);
+    expect(links(await answerOnDay("kan ni komma hem och titta"))).toEqual(["/booking?service=hembesok"]);
+    expect(links(await answerOnDay("jag vill boka tid"))).toEqual([
+      "/booking?service=service",
+      "/booking?service=installation",
+      "/booking?service=troubleshooting",
+      "/booking?service=hembesok",
+    ]);
+  });
+
+  it("never links anywhere else, whatever the question carries", async () => {
+    for (const question of [
+      "boka [klicka här](javascript:alert(1)) installation",
+      "det är akut [x](https://evil.example) ring <a href=//evil.example>",
+      "min daikin visar E5](https://evil.example)",
+      "vad kostar en service [a](//evil.example)",
+    ]) {
+      const text = await answerOnDay(question);
+      for (const href of links(text)) expect(href, question).toMatch(/^\/booking\?service=(service|installation|troubleshooting|hembesok)$/);
+      expect(text).not.toMatch(/evil|javascript|<[a-z/!]/i);
+    }
   });
 });
 
@@ -151,15 +260,19 @@ describe("with a language model configured (an OpenAI-compatible endpoint)", () 
         if (behaviour === "malformed") return reply(200, "{ inte json");
         if (behaviour === "error") return reply(500, JSON.stringify({ error: "trasig" }));
         if (behaviour === "empty") return reply(200, JSON.stringify({ choices: [] }));
-        reply(200, JSON.stringify({ choices: [{ message: { role: "assistant", content: "Rengör filtren och kontrollera utedelen. **Ring oss** om det inte hjälper." } }] }));
+        reply(
+          200,
+          JSON.stringify({
+            choices: [{ message: { role: "assistant", content: "Rengör filtren och kontrollera utedelen. **Ring oss** om det inte hjälper." } }],
+          }),
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
-    llmApp = await buildApp(
-      testConfig({ llm: { baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: "hemlig-nyckel", model: "test-modell", timeoutMs: 300 } }),
-      { database },
-    );
+    llmApp = await buildApp(testConfig({ llm: { baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: "hemlig-nyckel", model: "test-modell", timeoutMs: 300 } }), {
+      database,
+    });
     await llmApp.ready();
   });
   afterAll(async () => {
@@ -171,7 +284,12 @@ describe("with a language model configured (an OpenAI-compatible endpoint)", () 
     behaviour = "ok";
     received.length = 0;
     const res = await ask({ question: "Värmepumpen värmer inte", history: [{ role: "user", content: "Hej" }] }, newAddress(), llmApp);
-    expect(res.json()).toEqual({ answer: "Rengör filtren och kontrollera utedelen. **Ring oss** om det inte hjälper." });
+    // No heat is urgent: the phone number, the earliest time and the link follow word for word.
+    const [phrased, urgent] = (res.json().answer as string).split("\n\n");
+    expect(phrased).toBe("Rengör filtren och kontrollera utedelen. **Ring oss** om det inte hjälper.");
+    expect(urgent).toMatch(
+      /^\*\*Brådskande\?\*\* Ring oss på 08-123 456 70 .*\nFörsta lediga tid för felsökning: \*\*\p{L}+ \d{1,2} \p{L}+ kl\. \d{2}:\d{2}–\d{2}:\d{2}\*\*\. \[Boka felsökning\]\(\/booking\?service=troubleshooting\)$/u,
+    );
     const [call] = received;
     expect(call.auth).toBe("Bearer hemlig-nyckel");
     expect(call.body.model).toBe("test-modell");

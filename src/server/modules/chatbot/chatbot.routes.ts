@@ -7,9 +7,7 @@ import type { ChatbotService } from "./chatbot.service";
 export async function chatbotRoutes(fastify: FastifyInstance, { chatbot }: { chatbot: ChatbotService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post(
-    "/api/chatbot/troubleshoot",
-    { schema: { body: ChatQuestionSchema, response: { 200: ChatAnswerSchema } } },
-    (request) => chatbot.answer(request.body, request.ip),
+  app.post("/api/chatbot/troubleshoot", { schema: { body: ChatQuestionSchema, response: { 200: ChatAnswerSchema } } }, (request) =>
+    chatbot.answer(request.body, request.ip),
   );
 }

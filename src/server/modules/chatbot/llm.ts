@@ -1,8 +1,7 @@
-import type { Article } from "./knowledge/articles";
 import type { HistoryMessage } from "./compose";
 
 // Optional: an OpenAI-compatible chat endpoint (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL) phrases the
-// answer from the articles retrieval found (DECISIONS 16: grounded in the knowledge base, never
+// answer from the articles retrieval found (rules D16: grounded in the knowledge base, never
 // inventing prices or promises). Anything that goes wrong returns null: the caller then answers from
 // the knowledge base itself.
 
@@ -18,7 +17,7 @@ const SYSTEM_PROMPT = [
 
 export async function askLlm(
   config: LlmConfig,
-  input: { question: string; history: readonly HistoryMessage[]; articles: readonly Article[]; phone: string },
+  input: { question: string; history: readonly HistoryMessage[]; articles: readonly { title: string; body: string }[]; phone: string },
   fetchImpl: typeof fetch = fetch,
 ): Promise<string | null> {
   const context = input.articles.map((a) => `### ${a.title}\n${a.body}`).join("\n\n");

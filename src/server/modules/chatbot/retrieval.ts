@@ -2,7 +2,7 @@ import { stemmer } from "@orama/stemmers/swedish";
 import MiniSearch, { type SearchResult } from "minisearch";
 import { ARTICLES, type Article } from "./knowledge/articles";
 
-// Retrieval over the knowledge base (DECISIONS 16): MiniSearch (BM25 with fuzzy and prefix matching,
+// Retrieval over the knowledge base (rules D16): MiniSearch (BM25 with fuzzy and prefix matching,
 // for typos and word beginnings) over terms run through the Swedish Snowball stemmer, with Swedish
 // compounds split into the parts the knowledge base knows ("utedelsfläkten" → "utedel", "fläkt"), so
 // a customer's compound finds the article that writes the words apart, and the other way round.
@@ -26,7 +26,11 @@ const GENERIC_STEMS = new Set(["värmepump", "pump", "pumpen", "anläggning", "l
 
 const MIN_PART = 3;
 
-const tokenize = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const tokenize = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 const stem = (word: string) => (/^\p{L}+$/u.test(word) && word.length > 3 ? stemmer(word) : word);
 
@@ -112,5 +116,10 @@ export function searchArticles(question: string, limit = 5): Hit[] {
   return index
     .search(question)
     .slice(0, limit)
-    .map((result: SearchResult) => ({ article: byId.get(String(result.id))!, score: result.score, matched: result.queryTerms.length, queryTerms: result.queryTerms }));
+    .map((result: SearchResult) => ({
+      article: byId.get(String(result.id))!,
+      score: result.score,
+      matched: result.queryTerms.length,
+      queryTerms: result.queryTerms,
+    }));
 }

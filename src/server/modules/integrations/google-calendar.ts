@@ -1,16 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { integrationsText } from "@/common/schemas/integrations";
 import type { GoogleConfig } from "../../config";
-import type { Db } from "../../db/client";
-import { oauthStates, systemSettings } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import type { IntegrationsRepository } from "./integrations.repository";
 
-// Google Calendar over OAuth 2.0 (DECISIONS 12; SPEC §4 authorization popup, §8 texts). It works
+// Google Calendar over OAuth 2.0 (rules D12; rules §4 authorization popup, §8 texts). It works
 // only when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set; the screen never says "connected"
 // unless tokens are stored and Google answers with them.
 
-const CONNECTION_KEY = "googleCalendarConnection";
 const STATE_TTL_MS = 10 * 60 * 1000;
 const REQUEST_TIMEOUT_MS = 8000;
 export const GOOGLE_SCOPE = "https://www.googleapis.com/auth/calendar";
@@ -20,7 +17,17 @@ type Calendar = { id: string; summary: string; primary: boolean };
 
 const hash = (state: string) => createHash("sha256").update(state).digest("base64url");
 
-export function createGoogleCalendar({ db, config, publicUrl, log }: { db: Db; config: GoogleConfig | null; publicUrl: string; log: { warn: (o: object, m: string) => void } }) {
+export function createGoogleCalendar({
+  repo,
+  config,
+  publicUrl,
+  log,
+}: {
+  repo: IntegrationsRepository;
+  config: GoogleConfig | null;
+  publicUrl: string;
+  log: { warn: (o: object, m: string) => void };
+}) {
   const redirectUri = `${publicUrl}/api/admin/google/callback`;
 
   function configured(): GoogleConfig {
@@ -29,15 +36,11 @@ export function createGoogleCalendar({ db, config, publicUrl, log }: { db: Db; c
   }
 
   async function stored(): Promise<Connection | null> {
-    const [row] = await db.select().from(systemSettings).where(eq(systemSettings.key, CONNECTION_KEY)).limit(1);
-    return (row?.value as Connection | undefined) ?? null;
+    return ((await repo.googleConnection()) as Connection | undefined) ?? null;
   }
 
   async function store(connection: Connection) {
-    await db
-      .insert(systemSettings)
-      .values({ key: CONNECTION_KEY, value: connection })
-      .onConflictDoUpdate({ target: systemSettings.key, set: { value: connection, updatedAt: sql`now()` } });
+    await repo.storeGoogleConnection(connection);
   }
 
   async function tokenRequest(google: GoogleConfig, params: Record<string, string>) {
@@ -50,7 +53,11 @@ export function createGoogleCalendar({ db, config, publicUrl, log }: { db: Db; c
     if (!response.ok) throw new Error(`token endpoint answered ${response.status}`);
     const body = (await response.json()) as { access_token?: unknown; refresh_token?: unknown; expires_in?: unknown };
     if (typeof body.access_token !== "string" || !body.access_token) throw new Error("token endpoint answered without an access token");
-    return { accessToken: body.access_token, refreshToken: typeof body.refresh_token === "string" ? body.refresh_token : null, expiresIn: Number(body.expires_in) || 3600 };
+    return {
+      accessToken: body.access_token,
+      refreshToken: typeof body.refresh_token === "string" ? body.refresh_token : null,
+      expiresIn: Number(body.expires_in) || 3600,
+    };
   }
 
   /** A valid access token: the stored one, or a fresh one from the refresh token. */
@@ -75,12 +82,11 @@ export function createGoogleCalendar({ db, config, publicUrl, log }: { db: Db; c
   }
 
   return {
-    /** SPEC §7 GET /api/admin/google/auth: the consent URL, with a single-use state bound to this admin. */
+    /** rules §7 GET /api/admin/google/auth: the consent URL, with a single-use state bound to this admin. */
     async authUrl(userId: number): Promise<string> {
       const google = configured();
       const state = randomBytes(32).toString("base64url");
-      await db.delete(oauthStates).where(lt(oauthStates.expiresAt, sql`now()`));
-      await db.insert(oauthStates).values({ stateHash: hash(state), userId, expiresAt: new Date(Date.now() + STATE_TTL_MS) });
+      await repo.addOauthState(hash(state), userId, new Date(Date.now() + STATE_TTL_MS));
       const url = new URL(google.authUrl);
       url.search = new URLSearchParams({
         client_id: google.clientId,
@@ -102,14 +108,17 @@ export function createGoogleCalendar({ db, config, publicUrl, log }: { db: Db; c
     async complete(input: { code?: string; state?: string; error?: string }, userId: number): Promise<"connected" | "failed"> {
       const google = configured();
       if (!input.state) return "failed";
-      const [claimed] = await db
-        .delete(oauthStates)
-        .where(and(eq(oauthStates.stateHash, hash(input.state)), eq(oauthStates.userId, userId), gt(oauthStates.expiresAt, sql`now()`)))
-        .returning({ stateHash: oauthStates.stateHash });
+      const claimed = await repo.claimOauthState(hash(input.state), userId);
       if (!claimed || input.error || !input.code) return "failed";
       try {
         const tokens = await tokenRequest(google, { grant_type: "authorization_code", code: input.code, redirect_uri: redirectUri });
-        await store({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: Date.now() + tokens.expiresIn * 1000, connectedAt: new Date().toISOString(), connectedBy: userId });
+        await store({
+          accessToken: tokens.accessToken,
+          refreshToken: tokens.refreshToken,
+          expiresAt: Date.now() + tokens.expiresIn * 1000,
+          connectedAt: new Date().toISOString(),
+          connectedBy: userId,
+        });
         return "connected";
       } catch (error) {
         log.warn({ err: error }, "Google Calendar: koden kunde inte bytas mot en token");
@@ -141,7 +150,7 @@ export function createGoogleCalendar({ db, config, publicUrl, log }: { db: Db; c
     },
 
     async disconnect() {
-      await db.delete(systemSettings).where(inArray(systemSettings.key, [CONNECTION_KEY]));
+      await repo.deleteGoogleConnection();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { GOOGLE_RESULT_CHANNEL, type GoogleResult } from "@/common/schemas/integrations";
 
-// The page Google sends the authorization popup back to (SPEC §4). It tells the window that opened
+// The page Google sends the authorization popup back to (rules §4). It tells the window that opened
 // the popup how it went and closes. Two things make that work in a real browser:
 // - No Cross-Origin-Opener-Policy on this answer: the popup arrives here from Google's pages, and a
 //   COOP of its own would put it in a new browsing context group, cutting `window.opener` (the

@@ -9,7 +9,7 @@ import type { Database } from "../../db/client";
 import { TestSmtpServer, freePort } from "../../test-support/smtp";
 import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
 
-// The integrations screen's API (issue 11; DECISIONS 12 and 14): e-mail status and the outbox with
+// The integrations screen's API (issue 11; rules D12 and D14): e-mail status and the outbox with
 // 'retry now' (read back from a real SMTP server), and Google Calendar's OAuth flow against a local
 // stand-in for Google's token and Calendar endpoints. Nothing says "connected" unless it is.
 
@@ -66,7 +66,12 @@ class GoogleStandIn {
           return;
         }
         response.writeHead(200, { "content-type": "application/json" }).end(
-          JSON.stringify({ items: [{ id: "kontoret@example.com", summary: "Kontoret", primary: true }, { id: "service@group.calendar.google.com", summary: "Servicebesök" }] }),
+          JSON.stringify({
+            items: [
+              { id: "kontoret@example.com", summary: "Kontoret", primary: true },
+              { id: "service@group.calendar.google.com", summary: "Servicebesök" },
+            ],
+          }),
         );
         return;
       }
@@ -121,7 +126,8 @@ afterAll(async () => {
 });
 
 const get = (app: FastifyInstance, url: string, cookie?: string) => app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
-const post = (app: FastifyInstance, url: string, cookie?: string) => app.inject({ method: "POST", url, headers: { ...SAME_ORIGIN, ...(cookie ? { cookie } : {}) } });
+const post = (app: FastifyInstance, url: string, cookie?: string) =>
+  app.inject({ method: "POST", url, headers: { ...SAME_ORIGIN, ...(cookie ? { cookie } : {}) } });
 
 async function failedMessage(to: string): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
@@ -147,7 +153,13 @@ describe("e-mail status and the outbox", () => {
     const res = await get(plain, "/api/admin/outbox?status=failed", admin);
     expect(res.statusCode).toBe(200);
     const message = res.json().messages.find((m: { id: number }) => m.id === id);
-    expect(message).toMatchObject({ to: "misslyckad@exempel.se", subject: "Bokningsbekräftelse: Service", status: "failed", attempts: 20, lastError: "connect ECONNREFUSED 10.0.0.5:587" });
+    expect(message).toMatchObject({
+      to: "misslyckad@exempel.se",
+      subject: "Bokningsbekräftelse: Service",
+      status: "failed",
+      attempts: 20,
+      lastError: "connect ECONNREFUSED 10.0.0.5:587",
+    });
     expect(res.json().messages.every((m: { status: string }) => m.status === "failed")).toBe(true);
     expect(res.json().counts.failed).toBeGreaterThanOrEqual(1);
     // Newest first.
@@ -167,7 +179,9 @@ describe("e-mail status and the outbox", () => {
       if (Date.now() > deadline) throw new Error("the retried message never reached the SMTP server");
       await new Promise((r) => setTimeout(r, 50));
     }
-    await expect.poll(async () => (await queryRows<{ status: string }>(database, sql`select status from email_outbox where id = ${id}`))[0].status).toBe("sent");
+    await expect
+      .poll(async () => (await queryRows<{ status: string }>(database, sql`select status from email_outbox where id = ${id}`))[0].status)
+      .toBe("sent");
     // A sent (or queued) message is not retried; an unknown one is not found.
     const again = await post(connected, `/api/admin/outbox/${id}/retry`, adminOnConnected);
     expect(again.statusCode).toBe(409);
@@ -197,7 +211,8 @@ describe("Google Calendar", () => {
     const url = new URL(res.json().authUrl);
     return { url, state: url.searchParams.get("state")! };
   }
-  const callback = (query: Record<string, string>, cookie = adminOnConnected) => get(connected, `/api/admin/google/callback?${new URLSearchParams(query)}`, cookie);
+  const callback = (query: Record<string, string>, cookie = adminOnConnected) =>
+    get(connected, `/api/admin/google/callback?${new URLSearchParams(query)}`, cookie);
   /** What the popup's last page tells the screen that opened it. */
   const resultOf = (res: Awaited<ReturnType<typeof callback>>) => {
     expect(res.statusCode, res.body).toBe(200);
@@ -278,7 +293,7 @@ describe("Google Calendar", () => {
     const script = await get(connected, "/api/admin/google/callback.js", adminOnConnected);
     expect(script.statusCode).toBe(200);
     expect(script.headers["content-type"]).toBe("text/javascript; charset=utf-8");
-    expect(script.body).toContain('window.opener.postMessage(message, window.location.origin)');
+    expect(script.body).toContain("window.opener.postMessage(message, window.location.origin)");
     expect(script.body).toContain('new BroadcastChannel("vps-google-calendar")');
     expect(script.body).toContain("window.close()");
   });

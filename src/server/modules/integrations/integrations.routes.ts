@@ -32,7 +32,9 @@ export async function integrationsRoutes(fastify: FastifyInstance, { google, out
     google: await google.status(),
   }));
 
-  app.get("/api/admin/outbox", { schema: { querystring: OutboxQuerySchema, response: { 200: OutboxListSchema } } }, (request) => outboxView.list(request.query.status));
+  app.get("/api/admin/outbox", { schema: { querystring: OutboxQuerySchema, response: { 200: OutboxListSchema } } }, (request) =>
+    outboxView.list(request.query.status),
+  );
 
   app.post("/api/admin/outbox/:id/retry", { schema: { params: IdParams, response: { 200: OutboxMessageSchema } } }, async (request) => {
     const { id } = request.params;
@@ -43,7 +45,9 @@ export async function integrationsRoutes(fastify: FastifyInstance, { google, out
     return message;
   });
 
-  app.get("/api/admin/google/auth", { schema: { response: { 200: GoogleAuthUrlSchema } } }, async (request) => ({ authUrl: await google.authUrl(request.user!.id) }));
+  app.get("/api/admin/google/auth", { schema: { response: { 200: GoogleAuthUrlSchema } } }, async (request) => ({
+    authUrl: await google.authUrl(request.user!.id),
+  }));
 
   app.get("/api/admin/google/callback", { schema: { querystring: CallbackQuerySchema, response: { 200: z.string() } } }, async (request, reply) => {
     const result = await google.complete(request.query, request.user!.id);

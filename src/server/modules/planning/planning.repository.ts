@@ -1,7 +1,13 @@
-import { and, asc, eq, gte, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
+import { ACTIVE_BOOKING_STATUSES } from "@/common/constants";
 import type { PlanningBooking, PlanningBookingsQuery, Technician } from "@/common/schemas/planning";
 import type { Db } from "../../db/client";
 import { bookings, customers, users } from "../../db/schema";
+
+function statusCondition(status: PlanningBookingsQuery["status"]) {
+  if (status === "active") return inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]);
+  return status ? eq(bookings.status, status) : ne(bookings.status, "cancelled");
+}
 
 /** What route optimisation and technician planning read (issue 13); the writes are the bookings repository's. */
 export function createPlanningRepository(db: Db) {
@@ -12,6 +18,7 @@ export function createPlanningRepository(db: Db) {
           id: bookings.id,
           date: bookings.date,
           timeSlot: bookings.timeSlot,
+          endTime: sql<string>`to_char(${bookings.endTime}, 'HH24:MI')`,
           serviceType: bookings.serviceType,
           status: bookings.status,
           customerId: bookings.customerId,
@@ -30,7 +37,7 @@ export function createPlanningRepository(db: Db) {
           and(
             gte(bookings.date, query.from),
             lte(bookings.date, query.to),
-            query.status ? eq(bookings.status, query.status) : ne(bookings.status, "cancelled"),
+            statusCondition(query.status),
             query.city ? sql`lower(${bookings.city}) = lower(${query.city})` : undefined,
             query.technicianId ? eq(bookings.assignedTechnicianId, query.technicianId) : undefined,
           ),
@@ -53,7 +60,11 @@ export function createPlanningRepository(db: Db) {
     },
 
     async technician(id: number) {
-      const [row] = await db.select({ id: users.id, name: users.name }).from(users).where(and(eq(users.id, id), eq(users.role, "technician"))).limit(1);
+      const [row] = await db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.role, "technician")))
+        .limit(1);
       return row ?? null;
     },
 

@@ -7,7 +7,7 @@ import { createBookingsRepository } from "../bookings/bookings.repository";
 import { NOW } from "../../test-support/booking-fixtures";
 import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
 
-// Route optimisation and technician planning (issue 13; SPEC §7 GET /api/bookings, /api/cities,
+// Route optimisation and technician planning (issue 13; rules §7 GET /api/bookings, /api/cities,
 // /api/technicians): staff read, admins assign; the assignment shows in the technician's portal and
 // calendar feed; coordinates for drive estimates.
 
@@ -42,7 +42,14 @@ let customerCount = 0;
 /** A visit booked by the admin on `date` at `timeSlot` in `city`, set to `status`; returns its id. */
 async function visit(date: string, timeSlot: string, city: string, postalCode: string, status = "confirmed"): Promise<number> {
   const res = await send("POST", "/api/admin/bookings", {
-    customerInfo: { name: `Kund i ${city} ${timeSlot}`, email: `kund${++customerCount}@exempel.se`, phone: "070-111 22 33", address: "Gatan 1", city, postalCode },
+    customerInfo: {
+      name: `Kund i ${city} ${timeSlot}`,
+      email: `kund${++customerCount}@exempel.se`,
+      phone: "070-111 22 33",
+      address: "Gatan 1",
+      city,
+      postalCode,
+    },
     serviceType: "service",
     date,
     timeSlot,
@@ -67,7 +74,10 @@ const upcoming = async (cookie: string) => {
 
 /** A booking's technician changes, oldest first, as its history records them. */
 const technicianEvents = (bookingId: number) =>
-  queryRows<{ from_value: string | null; to_value: string | null }>(database, sql`select from_value, to_value from booking_events where booking_id = ${bookingId} and kind = 'technician' order by id`);
+  queryRows<{ from_value: string | null; to_value: string | null }>(
+    database,
+    sql`select from_value, to_value from booking_events where booking_id = ${bookingId} and kind = 'technician' order by id`,
+  );
 
 describe("GET /api/bookings, /api/cities, /api/technicians", () => {
   it("list a day's bookings with customer, place and technician; confirmed only when asked", async () => {
@@ -87,12 +97,49 @@ describe("GET /api/bookings, /api/cities, /api/technicians", () => {
     expect(dayIds).not.toContain(plannedSameDay);
     expect(dayIds).not.toContain(cancelledSameDay);
     expect(day.json().map((b: { status: string }) => b.status)).toEqual(["confirmed", "confirmed", "confirmed"]);
-    expect(day.json()[0]).toMatchObject({ date: "2026-12-07", timeSlot: "08:00-10:00", city: "Uppsala", postalCode: "753 20", coordinates: null, technicianId: null, technicianName: null });
+    expect(day.json()[0]).toMatchObject({
+      date: "2026-12-07",
+      timeSlot: "08:00-10:00",
+      city: "Uppsala",
+      postalCode: "753 20",
+      coordinates: null,
+      technicianId: null,
+      technicianName: null,
+    });
     // Without a status: every visit that is not cancelled.
     const week = await send("GET", "/api/bookings?from=2026-12-07&to=2026-12-13");
     expect(week.json().map((b: { id: number }) => b.id)).toEqual([uppsalaMorning, plannedSameDay, uppsalaNoon, stockholm, planned]);
     expect((await send("GET", "/api/bookings?from=2026-12-07&to=2026-12-13&city=uppsala")).json()).toHaveLength(3);
     expect((await send("GET", "/api/bookings?from=2026-12-07&to=2026-12-13&city=uppsala&status=confirmed")).json()).toHaveLength(2);
+  });
+
+  it("with status=active: every visit still to be made, planned, confirmed, moved or in progress, each with its status (issue 23)", async () => {
+    const monday = "2027-03-08";
+    const ids = {
+      planned: await visit(monday, "08:00-10:00", "Uppsala", "753 20", "planned"),
+      confirmed: await visit(monday, "10:00-12:00", "Uppsala", "753 31"),
+      rescheduled: await visit(monday, "12:00-14:00", "Stockholm", "111 22", "rescheduled"),
+      inProgress: await visit(monday, "14:00-16:00", "Uppsala", "753 32", "in_progress"),
+      completed: await visit("2027-03-09", "08:00-10:00", "Uppsala", "753 33", "completed"),
+      cancelled: await visit("2027-03-09", "10:00-12:00", "Uppsala", "753 34"),
+    };
+    expect((await send("PATCH", `/api/admin/bookings/${ids.cancelled}/status`, { status: "cancelled" })).statusCode).toBe(200);
+    const week = await send("GET", `/api/bookings?from=${monday}&to=2027-03-14&status=active`);
+    expect(week.statusCode, week.body).toBe(200);
+    expect(week.json().map((b: { id: number; status: string }) => [b.id, b.status])).toEqual([
+      [ids.planned, "planned"],
+      [ids.confirmed, "confirmed"],
+      [ids.rescheduled, "rescheduled"],
+      [ids.inProgress, "in_progress"],
+    ]);
+    // With the other filters.
+    expect((await send("GET", `/api/bookings?from=${monday}&to=${monday}&status=active&city=uppsala`)).json().map((b: { id: number }) => b.id)).toEqual([
+      ids.planned,
+      ids.confirmed,
+      ids.inProgress,
+    ]);
+    // Completed and cancelled are still there to ask for by name.
+    expect((await send("GET", `/api/bookings?from=${monday}&to=2027-03-14&status=completed`)).json().map((b: { id: number }) => b.id)).toEqual([ids.completed]);
   });
 
   it("answer technicians too, and refuse anonymous callers, bad ranges and bad filters in Swedish", async () => {
@@ -136,8 +183,13 @@ describe("PUT /api/admin/bookings/:id/technician", () => {
   });
 
   it("moves a visit to another technician and back to nobody, and the dashboards follow", async () => {
-    expect((await send("PUT", `/api/admin/bookings/${uppsalaMorning}/technician`, { technicianId: bo })).json()).toMatchObject({ technicianId: bo, technicianName: "Bo Tekniker" });
-    expect((await send("GET", `/api/bookings?from=2026-12-07&to=2026-12-07&technicianId=${bo}`)).json().map((b: { id: number }) => b.id)).toEqual([uppsalaMorning]);
+    expect((await send("PUT", `/api/admin/bookings/${uppsalaMorning}/technician`, { technicianId: bo })).json()).toMatchObject({
+      technicianId: bo,
+      technicianName: "Bo Tekniker",
+    });
+    expect((await send("GET", `/api/bookings?from=2026-12-07&to=2026-12-07&technicianId=${bo}`)).json().map((b: { id: number }) => b.id)).toEqual([
+      uppsalaMorning,
+    ]);
     // Bo's now: gone from Anna's dashboard, on Bo's with his name.
     expect((await upcoming(technician)).map((v) => v.id)).not.toContain(uppsalaMorning);
     expect((await upcoming(technicianBo)).find((v) => v.id === uppsalaMorning)?.technician).toMatchObject({ id: bo, name: "Bo Tekniker" });
@@ -160,13 +212,17 @@ describe("PUT /api/admin/bookings/:id/technician", () => {
     expect(notTechnician.json().message).toBe("Användaren är inte tekniker");
     expect((await send("PUT", "/api/admin/bookings/999999/technician", { technicianId: anna })).json().message).toBe("Bokningen finns inte");
     await database.db.execute(sql`update bookings set status = 'cancelled' where id = ${planned}`);
-    expect((await send("PUT", `/api/admin/bookings/${planned}/technician`, { technicianId: anna })).json().message).toBe("En avbokad bokning kan inte tilldelas");
+    expect((await send("PUT", `/api/admin/bookings/${planned}/technician`, { technicianId: anna })).json().message).toBe(
+      "En avbokad bokning kan inte tilldelas",
+    );
     expect((await send("PUT", `/api/admin/bookings/${uppsalaNoon}/technician`, { technicianId: anna }, technician)).statusCode).toBe(403);
     expect((await send("PUT", `/api/admin/bookings/${uppsalaNoon}/technician`, { technicianId: "anna" })).statusCode).toBe(400);
   });
 
   it("gives a visit one technician when two admins assign it at the same moment", async () => {
-    const results = await Promise.all([anna, bo, anna, bo, anna, bo].map((id) => send("PUT", `/api/admin/bookings/${stockholm}/technician`, { technicianId: id })));
+    const results = await Promise.all(
+      [anna, bo, anna, bo, anna, bo].map((id) => send("PUT", `/api/admin/bookings/${stockholm}/technician`, { technicianId: id })),
+    );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     const [row] = await queryRows<{ assigned_technician_id: number }>(database, sql`select assigned_technician_id from bookings where id = ${stockholm}`);
     const events = await technicianEvents(stockholm);
@@ -197,8 +253,10 @@ describe("PUT /api/customers/:id/coordinates", () => {
 
 describe("one technician, one visit at a time", () => {
   const BUSY = "Teknikern har redan ett besök som överlappar den här tiden";
-  const assign = (id: number, technicianId: number | null, on: FastifyInstance = app, cookie = admin) => send("PUT", `/api/admin/bookings/${id}/technician`, { technicianId }, cookie, on);
-  const technicianOf = async (id: number) => (await queryRows<{ t: number | null }>(database, sql`select assigned_technician_id as t from bookings where id = ${id}`))[0].t;
+  const assign = (id: number, technicianId: number | null, on: FastifyInstance = app, cookie = admin) =>
+    send("PUT", `/api/admin/bookings/${id}/technician`, { technicianId }, cookie, on);
+  const technicianOf = async (id: number) =>
+    (await queryRows<{ t: number | null }>(database, sql`select assigned_technician_id as t from bookings where id = ${id}`))[0].t;
   /** Moves a visit to another time behind the app's back (only possible without the exclusion constraint). */
   const moveTo = (id: number, start: string, end: string) =>
     database.db.execute(sql`update bookings set time_slot = ${`${start}-${end}`}, start_time = ${start}, end_time = ${end} where id = ${id}`);
@@ -208,7 +266,7 @@ describe("one technician, one visit at a time", () => {
   let adjacent: number; // 10:00-12:00
 
   beforeAll(async () => {
-    // Today the company-wide exclusion constraint (DECISIONS 5) keeps any two active visits apart,
+    // Today the company-wide exclusion constraint (rules D5) keeps any two active visits apart,
     // so a technician cannot have two at once anyway; the technician's own rule must hold without it.
     await database.db.execute(sql`alter table bookings drop constraint bookings_no_overlap`);
     morning = await visit("2026-12-14", "08:00-10:00", "Uppsala", "753 20");
@@ -249,7 +307,8 @@ describe("one technician, one visit at a time", () => {
   });
 
   describe("every other write that puts a technician's visit at a time", () => {
-    const stateOf = async (id: number) => (await queryRows<{ s: string; slot: string }>(database, sql`select status as s, time_slot as slot from bookings where id = ${id}`))[0];
+    const stateOf = async (id: number) =>
+      (await queryRows<{ s: string; slot: string }>(database, sql`select status as s, time_slot as slot from bookings where id = ${id}`))[0];
     const actor = { type: "admin", userId: null, name: "Test" } as const;
     /** The repository itself, without the services' company-wide 'is the time free' check before it. */
     const repo = () => createBookingsRepository(database.db);

@@ -1,13 +1,19 @@
 import type { CompanyProfile } from "@/common/company";
 import type { OutboxMessage } from "../../jobs/outbox";
 
-// The protocol's e-mails (DECISIONS 14: through the outbox): the link for signing, and the signed copy.
+// The protocol's e-mails (rules D14: through the outbox): the link for signing, and the signed copy.
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-/** The company's current details (DECISIONS 11: from the settings). */
+/** The company's current details (rules D11: from the settings). */
 const signatureOf = (company: CompanyProfile) => `Vänliga hälsningar\n${company.name}\n${company.phone} · ${company.email}`;
 
-function message(company: CompanyProfile, to: string, subject: string, paragraphs: string[], link?: { url: string; label: string }): Omit<OutboxMessage, "attachments"> {
+function message(
+  company: CompanyProfile,
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link?: { url: string; label: string },
+): Omit<OutboxMessage, "attachments"> {
   const signature = signatureOf(company);
   const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), signature].join("\n\n");
   const html = [
@@ -32,7 +38,11 @@ export function signingRequestEmail(input: { to: string; customerName: string; p
   );
 }
 
-export function signedCopyEmail(input: { to: string; customerName: string; protocolNumber: number; url: string; pdf: Buffer; company: CompanyProfile }): OutboxMessage {
+/**
+ * The signed copy. Its PDF is made when the e-mail is sent (jobs/outbox.ts), not when the protocol is
+ * signed: a PDF that fails never costs the customer their signature, and is made again at the next try.
+ */
+export function signedCopyEmail(input: { to: string; customerName: string; protocolNumber: number; url: string; company: CompanyProfile }): OutboxMessage {
   return {
     ...message(
       input.company,
@@ -44,6 +54,12 @@ export function signedCopyEmail(input: { to: string; customerName: string; proto
       ],
       { url: input.url, label: "Visa protokollet" },
     ),
-    attachments: [{ filename: `installationsprotokoll-${input.protocolNumber}.pdf`, content: input.pdf.toString("base64"), contentType: "application/pdf", encoding: "base64" }],
+    attachments: [
+      {
+        filename: `installationsprotokoll-${input.protocolNumber}.pdf`,
+        contentType: "application/pdf",
+        generate: { kind: "protocol-pdf", protocolId: input.protocolNumber },
+      },
+    ],
   };
 }

@@ -1,11 +1,14 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { CHECKLIST_GROUPS, formatTonnes, type ChecklistGroupKey } from "@/common/protocols/rules";
 import { PROTOCOL_IMAGE_GROUP_LABELS, PROTOCOL_IMAGE_GROUPS, type Protocol } from "@/common/schemas/protocols";
-import { COMPANY, PROTOCOL_STATUS_LABELS, type ProtocolStatus } from "@/common/constants";
+import { COMPANY, installationTypeLabel, PROTOCOL_STATUS_LABELS, type ProtocolStatus } from "@/common/constants";
+import { formatListDate, formatListDateTime } from "@/common/format";
 
-// The signed protocol as a PDF (issue 10, DECISIONS 21): every section, both signatures and the
+// The signed protocol as a PDF (issue 10, rules D21): every section, both signatures and the
 // photos as thumbnails, with the company's details. Helvetica's WinAnsi encoding has å, ä and ö;
-// characters it lacks are replaced rather than failing the document.
+// characters it lacks are replaced rather than failing the document. A photo that cannot be drawn
+// is named instead of failing the document; a signature that cannot be drawn fails it (a signed copy
+// without its signature would mislead).
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 48;
@@ -75,8 +78,8 @@ class Writer {
     this.text(`${label}: ${value}`);
   }
 
-  async image(bytes: Uint8Array, kind: "png" | "jpg", maxWidth: number, maxHeight: number) {
-    const embedded = kind === "png" ? await this.doc.embedPng(bytes) : await this.doc.embedJpg(bytes);
+  async image(bytes: Uint8Array, maxWidth: number, maxHeight: number) {
+    const embedded = kindOf(bytes) === "png" ? await this.doc.embedPng(bytes) : await this.doc.embedJpg(bytes);
     const scale = Math.min(maxWidth / embedded.width, maxHeight / embedded.height, 1);
     const w = embedded.width * scale;
     const h = embedded.height * scale;
@@ -86,9 +89,18 @@ class Writer {
   }
 }
 
-const bytesOf = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
+/**
+ * A data URL's bytes in an ArrayBuffer of their own. Buffer.from(…, "base64") hands out a small result
+ * (under 4 KB: a 64 × 64 photo, a 1 × 1 one) as a slice of Node's shared pool, and pdf-lib's JPEG
+ * reader looks at the whole underlying ArrayBuffer, not at the slice: it found another buffer's
+ * bytes where the JPEG should start and the PDF failed.
+ */
+const bytesOf = (dataUrl: string) => new Uint8Array(Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64"));
+/** The format by the bytes themselves (the PNG signature), whatever the data URL says. */
+const kindOf = (bytes: Uint8Array): "png" | "jpg" => (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 ? "png" : "jpg");
+const PHOTO_NOT_DRAWN = "(Bilden kunde inte visas i PDF:en; den finns i protokollet.)";
 const yesNo = (value: boolean | undefined) => (value ? "Ja" : "Nej");
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("sv-SE", { timeZone: "Europe/Stockholm" }) : null);
+const when = (iso: string | null) => (iso ? formatListDateTime(iso) : null);
 
 export async function protocolPdf(protocol: Protocol): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -99,7 +111,9 @@ export async function protocolPdf(protocol: Protocol): Promise<Buffer> {
 
   w.text("Installationsprotokoll", { size: 20, bold: true, color: BRAND });
   w.text(`Protokoll nr ${protocol.id} · ${PROTOCOL_STATUS_LABELS[protocol.status as ProtocolStatus] ?? protocol.status}`);
-  w.text(`${protocol.companyName ?? COMPANY.name}, org.nr ${protocol.companyOrgNumber ?? COMPANY.orgNumber}, tel ${protocol.companyPhone ?? COMPANY.phone}`, { size: 9 });
+  w.text(`${protocol.companyName ?? COMPANY.name}, org.nr ${protocol.companyOrgNumber ?? COMPANY.orgNumber}, tel ${protocol.companyPhone ?? COMPANY.phone}`, {
+    size: 9,
+  });
 
   w.heading("Kund och installation");
   w.row("Kund", protocol.customerName);
@@ -107,11 +121,12 @@ export async function protocolPdf(protocol: Protocol): Promise<Buffer> {
   w.row("Telefon", protocol.customerPhone);
   w.row("E-post", protocol.customerEmail);
   w.row("Organisationsnummer", protocol.organizationNumber);
-  w.row("Installationsdatum", protocol.installationDate);
+  w.row("Installationsdatum", formatListDate(protocol.installationDate));
   w.row("Märke", protocol.installedBrand);
   w.row("Modell", protocol.installedModel);
   w.row("Effekt", protocol.installedPower);
-  w.row("Installationstyp", protocol.installationType);
+  // Labels, never the stored values (issue 23: "luftvarmepump" is "Luftvärmepump" to a reader).
+  w.row("Installationstyp", installationTypeLabel(protocol.installationType));
   w.row("Innedelens placering", protocol.indoorUnitLocation);
   w.row("Utedelens placering", protocol.outdoorUnitLocation);
   w.row("Elanslutning", protocol.electricalConnectionType);
@@ -146,15 +161,21 @@ export async function protocolPdf(protocol: Protocol): Promise<Buffer> {
       const list = protocol.protocolImages[group] ?? [];
       if (list.length === 0) continue;
       w.text(PROTOCOL_IMAGE_GROUP_LABELS[group], { bold: true });
-      for (const src of list) await w.image(bytesOf(src), src.startsWith("data:image/png") ? "png" : "jpg", 160, 120);
+      for (const src of list) {
+        try {
+          await w.image(bytesOf(src), 160, 120);
+        } catch {
+          w.text(PHOTO_NOT_DRAWN, { size: 9 });
+        }
+      }
     }
   }
 
   w.heading("Signaturer");
   w.text(`Tekniker${protocol.technicianName ? ` (${protocol.technicianName})` : ""}: ${when(protocol.technicianSignedAt) ?? "ej signerat"}`);
-  if (protocol.technicianSignature) await w.image(bytesOf(protocol.technicianSignature), "png", 250, 100);
+  if (protocol.technicianSignature) await w.image(bytesOf(protocol.technicianSignature), 250, 100);
   w.text(`Kund (${protocol.customerName}): ${when(protocol.customerSignedAt) ?? "ej signerat"}`);
-  if (protocol.customerSignature) await w.image(bytesOf(protocol.customerSignature), "png", 250, 100);
+  if (protocol.customerSignature) await w.image(bytesOf(protocol.customerSignature), 250, 100);
   if (protocol.customerComments) w.row("Kundens kommentar", protocol.customerComments);
 
   return Buffer.from(await doc.save());

@@ -54,12 +54,13 @@ export function createProtocolsRepository(db: Db) {
       return row;
     },
 
+    /** The protocol behind a customer's link; an erased customer's is kept for staff only. */
     async findByPublicId(publicId: string) {
       const [row] = await db
         .select({ protocol: installationProtocols, technicianName: users.name })
         .from(installationProtocols)
         .leftJoin(users, eq(users.id, installationProtocols.technicianId))
-        .where(eq(installationProtocols.publicId, publicId))
+        .where(and(eq(installationProtocols.publicId, publicId), isNull(installationProtocols.customerErasedAt)))
         .limit(1);
       return row;
     },
@@ -75,10 +76,10 @@ export function createProtocolsRepository(db: Db) {
     },
 
     /** Inserts the protocol and, when it is fully signed at once, the customer's copy in one transaction. */
-    async create(values: NewProtocol, email?: (row: ProtocolRow) => Promise<OutboxMessage>) {
+    async create(values: NewProtocol, email?: (row: ProtocolRow) => OutboxMessage) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(installationProtocols).values(values).returning();
-        const outboxId = email ? await enqueueEmail(tx, await email(row)) : null;
+        const outboxId = email ? await enqueueEmail(tx, email(row), { customerId: row.customerId }) : null;
         return { row, outboxId };
       });
     },
@@ -87,14 +88,18 @@ export function createProtocolsRepository(db: Db) {
      * Updates a protocol that is not fully signed yet (under its row lock, so a customer signing at
      * the same moment wins or waits); null when it does not exist, "signed" when it is fully signed.
      */
-    async update(id: number, values: (current: ProtocolRow) => Promise<Partial<NewProtocol>>, email?: (row: ProtocolRow) => Promise<OutboxMessage | null>) {
+    async update(id: number, values: (current: ProtocolRow) => Promise<Partial<NewProtocol>>, email?: (row: ProtocolRow) => OutboxMessage | null) {
       return db.transaction(async (tx) => {
         const [current] = await tx.select().from(installationProtocols).where(eq(installationProtocols.id, id)).for("update").limit(1);
         if (!current) return null;
         if (current.status === "fully-signed") return "signed" as const;
-        const [row] = await tx.update(installationProtocols).set(await values(current)).where(eq(installationProtocols.id, id)).returning();
-        const message = email ? await email(row) : null;
-        const outboxId = message ? await enqueueEmail(tx, message) : null;
+        const [row] = await tx
+          .update(installationProtocols)
+          .set(await values(current))
+          .where(eq(installationProtocols.id, id))
+          .returning();
+        const message = email ? email(row) : null;
+        const outboxId = message ? await enqueueEmail(tx, message, { customerId: row.customerId }) : null;
         return { row, outboxId };
       });
     },
@@ -105,25 +110,37 @@ export function createProtocolsRepository(db: Db) {
     },
 
     /**
-     * The customer's signature (SPEC §4): set only while the technician has signed and the customer
+     * The customer's signature (rules §4): set only while the technician has signed and the customer
      * has not, in one statement, so two simultaneous attempts give exactly one signature. The signed
-     * copy is queued in the same transaction. Null when nothing was signed.
+     * copy is queued in the same transaction; its PDF is made when it is sent, so nothing about the PDF
+     * can keep the signature from being saved. Null when nothing was signed.
      */
-    async customerSign(publicId: string, signature: { customerSignature: string; customerComments: string | null }, email: (row: ProtocolRow) => Promise<OutboxMessage>) {
+    async customerSign(
+      publicId: string,
+      signature: { customerSignature: string; customerComments: string | null },
+      email: (row: ProtocolRow) => OutboxMessage,
+    ) {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(installationProtocols)
           .set({ ...signature, customerSignedAt: sql`now()`, status: "fully-signed", completedAt: sql`now()` })
-          .where(and(eq(installationProtocols.publicId, publicId), isNotNull(installationProtocols.technicianSignature), isNull(installationProtocols.customerSignature)))
+          .where(
+            and(
+              eq(installationProtocols.publicId, publicId),
+              isNotNull(installationProtocols.technicianSignature),
+              isNull(installationProtocols.customerSignature),
+              isNull(installationProtocols.customerErasedAt),
+            ),
+          )
           .returning();
         if (!row) return null;
-        const outboxId = await enqueueEmail(tx, await email(row));
+        const outboxId = await enqueueEmail(tx, email(row), { customerId: row.customerId });
         return { row, outboxId };
       });
     },
 
-    async queueEmail(message: OutboxMessage) {
-      return enqueueEmail(db, message);
+    async queueEmail(message: OutboxMessage, about: { customerId: number | null }) {
+      return enqueueEmail(db, message, about);
     },
   };
 }

@@ -10,7 +10,7 @@ import type { Database } from "../../db/client";
 import { NOW, phonePhotoDataUrl, signatureDataUrl } from "../../test-support/booking-fixtures";
 import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
 
-// Installation protocols' API (issue 10; SPEC §4, §5, §7; DECISIONS 10, 20, 21), attacked as a
+// Installation protocols' API (issue 10; rules §4, §5, §7; rules D10, D20, D21), attacked as a
 // technician in a hurry, a customer with a link and a stranger guessing would.
 
 const NOT_FOUND = { message: "Protokoll hittades inte" };
@@ -70,7 +70,11 @@ async function created(overrides: Record<string, unknown> = {}, cookie = tekla) 
   return res.json() as { id: number; publicId: string; status: string };
 }
 
-const outbox = (to: string) => queryRows<{ subject: string; text: string; attachments: { filename: string; content: string; contentType: string }[] }>(database, sql`select subject, text, attachments from email_outbox where "to" = ${to} order by id`);
+const outbox = (to: string) =>
+  queryRows<{ subject: string; text: string; attachments: Record<string, unknown>[] }>(
+    database,
+    sql`select subject, text, attachments from email_outbox where "to" = ${to} order by id`,
+  );
 
 /** The text of a PDF, read back with pdf.js. */
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -112,7 +116,7 @@ describe("saving a protocol", () => {
     [{ installationDate: "2026-02-30" }, "Installationsdatum krävs"],
     [{ refrigerantAmount: -1 }, "Ange köldmediemängden i kg, till exempel 1,2"],
     [{ technicianSignature: "data:text/html;base64,PHNjcmlwdD4=" }, "Signaturen kunde inte läsas. Rita den igen."],
-  ])("refuses %j with a Swedish 400 (SPEC §5)", async (overrides, message) => {
+  ])("refuses %j with a Swedish 400 (rules §5)", async (overrides, message) => {
     const res = await send("POST", "/api/technician/protocols", protocolBody(overrides), tekla);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message });
@@ -122,7 +126,12 @@ describe("saving a protocol", () => {
     const unsigned = await send("POST", "/api/technician/protocols", protocolBody({ action: "finish" }), tekla);
     expect(unsigned.statusCode).toBe(422);
     expect(unsigned.json()).toEqual({ message: "Teknikern måste signera protokollet innan det kan slutföras." });
-    const dot = await send("POST", "/api/technician/protocols", protocolBody({ action: "finish", technicianSignature: await signatureDataUrl("M250 100 L 252 101") }), tekla);
+    const dot = await send(
+      "POST",
+      "/api/technician/protocols",
+      protocolBody({ action: "finish", technicianSignature: await signatureDataUrl("M250 100 L 252 101") }),
+      tekla,
+    );
     expect(dot.statusCode).toBe(422);
     expect(dot.json()).toEqual({ message: "Signaturen är för liten. Skriv ditt namn i rutan." });
     const jpeg = await send("POST", "/api/technician/protocols", protocolBody({ action: "finish", technicianSignature: await phonePhotoDataUrl() }), tekla);
@@ -164,7 +173,10 @@ describe("saving a protocol", () => {
     expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
     const later = await send("POST", "/api/technician/protocols", body, tekla);
     expect(later.json().id).toBe(answers[0].json().id);
-    const [{ n }] = await queryRows<{ n: number }>(database, sql`select count(*)::int as n from installation_protocols where client_key = 'enhet-3f9a1c2b7d4e5f60'`);
+    const [{ n }] = await queryRows<{ n: number }>(
+      database,
+      sql`select count(*)::int as n from installation_protocols where client_key = 'enhet-3f9a1c2b7d4e5f60'`,
+    );
     expect(n).toBe(1);
     // Another technician's device cannot reach it by the key.
     expect((await send("POST", "/api/technician/protocols", body, oskar)).statusCode).toBe(409);
@@ -228,7 +240,7 @@ describe("the customer's link", () => {
     expect(res.json()).toEqual({ message: "Protokollet kan signeras när teknikern har signerat det." });
   });
 
-  it("needs a real signature (SPEC §5)", async () => {
+  it("needs a real signature (rules §5)", async () => {
     const { publicId } = await waiting();
     const empty = await sign(publicId, { customerSignature: "" });
     expect(empty.statusCode).toBe(400);
@@ -252,10 +264,24 @@ describe("the customer's link", () => {
 
     const [mail] = (await outbox(email)).filter((m) => m.subject.startsWith("Signerat"));
     expect(mail.subject).toBe(`Signerat installationsprotokoll nr ${id}`);
-    expect(mail.attachments).toHaveLength(1);
-    expect(mail.attachments[0]).toMatchObject({ filename: `installationsprotokoll-${id}.pdf`, contentType: "application/pdf" });
-    const text = await pdfText(Buffer.from(mail.attachments[0].content, "base64"));
-    for (const expected of ["Installationsprotokoll", "Åsa Öberg", "F2120-12", "Nibe", "Björkvägen", "5,011 ton CO2e", "Periodisk läckagekontroll krävs", "Värmepumpsservice i Sverige AB", "Snyggt och prydligt!"]) {
+    // The PDF is made when the e-mail is sent (protocol-pdf.test.ts receives it over SMTP).
+    expect(mail.attachments).toEqual([
+      { filename: `installationsprotokoll-${id}.pdf`, contentType: "application/pdf", generate: { kind: "protocol-pdf", protocolId: id } },
+    ]);
+    const pdf = await get(`/api/protocols/${publicId}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    for (const expected of [
+      "Installationsprotokoll",
+      "Åsa Öberg",
+      "F2120-12",
+      "Nibe",
+      "Björkvägen",
+      "5,011 ton CO2e",
+      "Periodisk läckagekontroll krävs",
+      "Värmepumpsservice i Sverige AB",
+      "Snyggt och prydligt!",
+    ]) {
       expect(text, expected).toContain(expected);
     }
   });
@@ -263,7 +289,12 @@ describe("the customer's link", () => {
   it("two simultaneous signatures give exactly one", async () => {
     const { publicId, email } = await waiting();
     const other = await signatureDataUrl("M20 20 C 100 180, 300 10, 480 170");
-    const answers = await Promise.all([sign(publicId), sign(publicId, { customerSignature: other }), sign(publicId), sign(publicId, { customerSignature: other })]);
+    const answers = await Promise.all([
+      sign(publicId),
+      sign(publicId, { customerSignature: other }),
+      sign(publicId),
+      sign(publicId, { customerSignature: other }),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
     expect((await outbox(email)).filter((m) => m.subject.startsWith("Signerat"))).toHaveLength(1);
   });
@@ -296,7 +327,10 @@ describe("the company's details", () => {
         companyPhone: "060-12 34 56",
       });
       const { id } = await created();
-      expect((await get(`/api/technician/protocols/${id}`, tekla)).json()).toMatchObject({ companyName: "Norrlands Värmepump AB", companyPhone: "060-12 34 56" });
+      expect((await get(`/api/technician/protocols/${id}`, tekla)).json()).toMatchObject({
+        companyName: "Norrlands Värmepump AB",
+        companyPhone: "060-12 34 56",
+      });
       // What the technician typed wins.
       const typed = await created({ companyName: "Underleverantören AB", companyOrgNumber: "556000-0000", companyPhone: "08-1" });
       expect((await get(`/api/technician/protocols/${typed.id}`, tekla)).json()).toMatchObject({ companyName: "Underleverantören AB" });

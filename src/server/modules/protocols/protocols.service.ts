@@ -1,14 +1,17 @@
 import { randomBytes } from "node:crypto";
 import type { ProtocolStatus } from "@/common/constants";
-import { CHECKLIST_GROUPS, co2Equivalent, customerMaySign, leakChecksRequired, signingLinkAvailable, statusWhenFinished, type ChecklistGroupKey, type Refrigerant } from "@/common/protocols/rules";
 import {
-  PROTOCOL_IMAGE_GROUPS,
-  type CustomerProtocol,
-  type Protocol,
-  type ProtocolInputParsed,
-  type ProtocolListItem,
-} from "@/common/schemas/protocols";
-import { sqlState } from "../../db/client";
+  CHECKLIST_GROUPS,
+  co2Equivalent,
+  customerMaySign,
+  leakChecksRequired,
+  signingLinkAvailable,
+  statusWhenFinished,
+  type ChecklistGroupKey,
+  type Refrigerant,
+} from "@/common/protocols/rules";
+import { PROTOCOL_IMAGE_GROUPS, type CustomerProtocol, type Protocol, type ProtocolInputParsed, type ProtocolListItem } from "@/common/schemas/protocols";
+import { sqlState } from "../../db/errors";
 import { AppError, conflict, notFound, unprocessable } from "../../lib/errors";
 import type { OutboxSender } from "../../jobs/outbox";
 import type { SessionUser } from "../../plugins/session";
@@ -25,13 +28,13 @@ type Deps = { repo: ProtocolsRepository; outbox: Pick<OutboxSender, "notify">; p
 
 const CHECKLIST_KEYS = Object.keys(CHECKLIST_GROUPS) as ChecklistGroupKey[];
 
-/** DECISIONS 10: the id a customer's link carries, 128 random bits. */
+/** rules D10: the id a customer's link carries, 128 random bits. */
 const newPublicId = () => randomBytes(16).toString("base64url");
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
- * Installation protocols (issue 10; SPEC §2, §4, §5, §7; DECISIONS 10, 20, 21): technicians save,
+ * Installation protocols (issue 10; rules §2, §4, §5, §7; rules D10, D20, D21): technicians save,
  * finish, send and delete them; the customer reads and signs through an unguessable link; a fully
  * signed protocol becomes a PDF e-mailed to the customer.
  */
@@ -93,10 +96,9 @@ export function createProtocolsService({ repo, outbox, publicUrl, settings }: De
     return view;
   };
 
-  async function signedCopy(row: ProtocolRow, technicianName: string | null, own: CompanyProfile) {
-    const pdf = await protocolPdf(toProtocol(row, technicianName));
-    return signedCopyEmail({ to: row.customerEmail, customerName: row.customerName, protocolNumber: row.id, url: signingUrl(row.publicId), pdf, company: own });
-  }
+  /** The customer's signed copy; its PDF is made when the e-mail is sent (pdfForEmail). */
+  const signedCopy = (row: ProtocolRow, own: CompanyProfile) =>
+    signedCopyEmail({ to: row.customerEmail, customerName: row.customerName, protocolNumber: row.id, url: signingUrl(row.publicId), company: own });
 
   /** A signature as stored: kept when unchanged, else checked for ink and re-encoded. */
   async function signatureValue(incoming: string | null | undefined, stored: string | null): Promise<string | null> {
@@ -126,7 +128,7 @@ export function createProtocolsService({ repo, outbox, publicUrl, settings }: De
       status = finished;
     }
     const now = new Date();
-    // SPEC §3: the company's details default to its own, from the settings (DECISIONS 11).
+    // rules §3: the company's details default to its own, from the settings (rules D11).
     const checklists = Object.fromEntries(CHECKLIST_KEYS.map((group) => [group, input[group] ?? current?.[group] ?? {}]));
     return {
       bookingId: input.bookingId ?? current?.bookingId ?? null,
@@ -175,6 +177,11 @@ export function createProtocolsService({ repo, outbox, publicUrl, settings }: De
   const notify = (outboxId: number | null) => outboxId !== null && outbox.notify(outboxId);
 
   return {
+    /** A photo decoded and re-encoded as it is added to the form (issue 23 point 9); 422 'Bilden kunde inte läsas' when it is no whole image. */
+    async convertPhoto(image: string): Promise<{ image: string }> {
+      return { image: await cleanPhoto(image) };
+    },
+
     async list(filter: { search?: string; status?: ProtocolStatus }, user: SessionUser, limit = 200): Promise<ProtocolListItem[]> {
       const rows = await repo.list({ ...filter, technicianId: user.role === "admin" ? null : user.id, limit });
       return rows.map((r) => ({ ...r, status: r.status as ProtocolStatus, createdAt: r.createdAt.toISOString() }));
@@ -206,7 +213,7 @@ export function createProtocolsService({ repo, outbox, publicUrl, settings }: De
       try {
         const { row, outboxId } = await repo.create(
           { ...(values as NewProtocol), publicId: newPublicId(), customerId, clientKey: input.clientKey ?? null },
-          values.status === "fully-signed" ? (r) => signedCopy(r, user.name, companyProfile(own)) : undefined,
+          values.status === "fully-signed" ? (r) => signedCopy(r, companyProfile(own)) : undefined,
         );
         notify(outboxId);
         return saved(row);
@@ -224,7 +231,7 @@ export function createProtocolsService({ repo, outbox, publicUrl, settings }: De
       const result = await repo.update(
         id,
         (current) => valuesFrom(input, current, user, own),
-        async (row) => (row.status === "fully-signed" ? signedCopy(row, user.name, companyProfile(own)) : null),
+        (row) => (row.status === "fully-signed" ? signedCopy(row, companyProfile(own)) : null),
       );
       if (result === null) throw notFound(text.notFound);
       if (result === "signed") throw conflict(text.alreadySigned);
@@ -238,13 +245,22 @@ export function createProtocolsService({ repo, outbox, publicUrl, settings }: De
       await repo.delete(id);
     },
 
-    /** SPEC §7 send-for-signing and send-email: the link to the customer, while the protocol waits for them. */
+    /** rules §7 send-for-signing and send-email: the link to the customer, while the protocol waits for them. */
     async sendForSigning(id: number, user: SessionUser, customerEmail?: string) {
       const { protocol } = await found(id);
       assertMayWorkOn(protocol, user);
+      // An erased customer's protocol is kept for the F-gas record only: its link is closed (rules D10).
+      if (protocol.customerErasedAt) throw conflict(text.customerErased);
       if (!signingLinkAvailable(protocol.status as ProtocolStatus)) throw conflict(text.notWaitingForCustomer);
       const outboxId = await repo.queueEmail(
-        signingRequestEmail({ to: customerEmail ?? protocol.customerEmail, customerName: protocol.customerName, protocolNumber: protocol.id, url: signingUrl(protocol.publicId), company: await settings.company() }),
+        signingRequestEmail({
+          to: customerEmail ?? protocol.customerEmail,
+          customerName: protocol.customerName,
+          protocolNumber: protocol.id,
+          url: signingUrl(protocol.publicId),
+          company: await settings.company(),
+        }),
+        { customerId: protocol.customerId },
       );
       notify(outboxId);
       return { message: text.emailSent };
@@ -256,13 +272,19 @@ export function createProtocolsService({ repo, outbox, publicUrl, settings }: De
       return { companyName: own.companyName, companyOrgNumber: own.orgNumber, companyPhone: own.companyPhone };
     },
 
+    /** The PDF of the signed copy's e-mail, made as it is sent; null when the protocol is gone. */
+    async pdfForEmail(id: number): Promise<Buffer | null> {
+      const row = await repo.findById(id);
+      return row ? protocolPdf(toProtocol(row.protocol, row.technicianName)) : null;
+    },
+
     async pdf(id: number, user: SessionUser) {
       const { protocol, technicianName } = await found(id);
       assertMayWorkOn(protocol, user);
       return { pdf: await protocolPdf(toProtocol(protocol, technicianName)), number: protocol.id };
     },
 
-    // --- The customer's link (DECISIONS 10) ---------------------------------------------------------
+    // --- The customer's link (rules D10) ---------------------------------------------------------
 
     async forCustomer(publicId: string): Promise<CustomerProtocol> {
       const row = await repo.findByPublicId(publicId);
@@ -282,7 +304,7 @@ export function createProtocolsService({ repo, outbox, publicUrl, settings }: De
       if (!customerMaySign(existing.protocol)) throw conflict(existing.protocol.customerSignature ? text.customerAlreadySigned : text.technicianNotSigned);
       const customerSignature = await cleanSignature(input.customerSignature);
       const own = companyProfile(await company());
-      const signed = await repo.customerSign(publicId, { customerSignature, customerComments: input.customerComments }, (row) => signedCopy(row, existing.technicianName, own));
+      const signed = await repo.customerSign(publicId, { customerSignature, customerComments: input.customerComments }, (row) => signedCopy(row, own));
       // Someone else's signature won the race between the check above and the update.
       if (!signed) throw conflict(text.customerAlreadySigned);
       notify(signed.outboxId);
@@ -291,7 +313,7 @@ export function createProtocolsService({ repo, outbox, publicUrl, settings }: De
   };
 }
 
-/** Technicians work on their own protocols; admins on all (SPEC §6). A stranger's is "not found". */
+/** Technicians work on their own protocols; admins on all (rules §6). A stranger's is "not found". */
 function assertMayWorkOn(protocol: ProtocolRow, user: SessionUser) {
   if (user.role !== "admin" && protocol.technicianId !== null && protocol.technicianId !== user.id) throw new AppError("NOT_FOUND", 404, text.notFound);
 }

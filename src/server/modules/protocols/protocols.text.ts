@@ -3,6 +3,7 @@ export const protocolServerText = {
   alreadySigned: "Protokollet är signerat av kunden och kan inte längre ändras.",
   technicianMustSign: "Teknikern måste signera protokollet innan det kan slutföras.",
   notWaitingForCustomer: "Protokollet väntar inte på kundens signatur.",
+  customerErased: "Kundens uppgifter är raderade. Protokollet kan inte längre skickas till kunden.",
   customerAlreadySigned: "Protokollet är redan signerat.",
   technicianNotSigned: "Protokollet kan signeras när teknikern har signerat det.",
   bookingNotFound: "Bokningen finns inte.",

@@ -1,21 +1,19 @@
 import sharp from "sharp";
+import { hasEnoughInk, measureInk } from "@/common/protocols/signature-ink";
 import { AppError } from "../../lib/errors";
 import { reencodeImage, sniffImageFormat } from "../../lib/images";
 
-// Signatures and photos of a protocol are stored like booking images (DECISIONS 20): decoded and
+// Signatures and photos of a protocol are stored like booking images (rules D20): decoded and
 // re-encoded on the server, so nothing but pixels is kept.
 
 export const signatureText = {
   unreadable: "Signaturen kunde inte läsas. Rita den igen.",
-  // SPEC §5 and §9: a signature needs a real drawing, not a dot or a line of a few pixels.
+  // rules §5 and §9: a signature needs a real drawing, not a dot or a line of a few pixels.
   tooLittle: "Signaturen är för liten. Skriv ditt namn i rutan.",
   photoUnreadable: "Bilden kunde inte läsas",
 } as const;
 
 const MAX_SIGNATURE_SIDE = 2000;
-/** Ink must cover at least this share of the pad and span this much of it (a 500 × 200 canvas). */
-const MIN_INK_SHARE = 0.002;
-const MIN_INK_SPAN = 40;
 
 function decodeDataUrl(value: string): Buffer | null {
   const match = /^data:image\/[a-z+.-]+;base64,([A-Za-z0-9+/=]+)$/.exec(value);
@@ -34,24 +32,9 @@ export async function cleanSignature(value: string): Promise<string> {
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_SIGNATURE_SIDE * MAX_SIGNATURE_SIDE }).flatten({ background: "#ffffff" });
     const { data, info } = await image.clone().greyscale().raw().toBuffer({ resolveWithObject: true });
-    let ink = 0;
-    let minX = info.width;
-    let maxX = -1;
-    let minY = info.height;
-    let maxY = -1;
-    for (let y = 0; y < info.height; y += 1) {
-      for (let x = 0; x < info.width; x += 1) {
-        if (data[y * info.width + x] < 160) {
-          ink += 1;
-          if (x < minX) minX = x;
-          if (x > maxX) maxX = x;
-          if (y < minY) minY = y;
-          if (y > maxY) maxY = y;
-        }
-      }
-    }
-    const span = Math.max(maxX - minX, maxY - minY);
-    if (ink < info.width * info.height * MIN_INK_SHARE || span < MIN_INK_SPAN) throw new AppError("SIGNATURE_TOO_SMALL", 422, signatureText.tooLittle);
+    // The pad runs the same check before it offers the signature (src/common/protocols/signature-ink).
+    if (!hasEnoughInk(measureInk(data, info.width, info.height), info.width, info.height))
+      throw new AppError("SIGNATURE_TOO_SMALL", 422, signatureText.tooLittle);
     const png = await image.png({ compressionLevel: 9 }).toBuffer();
     return toDataUrl(png, "image/png");
   } catch (error) {

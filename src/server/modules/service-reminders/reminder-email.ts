@@ -23,7 +23,7 @@ export const pumpName = (product: { brand: string | null; model: string }) => [p
 const longDate = (date: string) => format(parseISO(date), "d MMMM yyyy", { locale: sv });
 
 /**
- * The Swedish service reminder (SPEC §9): the heat pump is two years old, a 15 % discount valid 30
+ * The Swedish service reminder (rules §9): the heat pump is two years old, a 15 % discount valid 30
  * days, a link to book with the customer's details filled in, and a one-click way out: a link in
  * the text and the List-Unsubscribe headers of RFC 8058, which mail apps show as their own button.
  */

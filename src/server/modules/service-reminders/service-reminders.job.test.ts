@@ -10,7 +10,7 @@ import { NOW, bookingPayload } from "../../test-support/booking-fixtures";
 import { TestSmtpServer, allDelivered, freePort } from "../../test-support/smtp";
 import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
 
-// Service reminders by themselves (SPEC §9, issue 12): the daily job creates a reminder for a product
+// Service reminders by themselves (rules §9, issue 12): the daily job creates a reminder for a product
 // that reached 24 months (of 30 days) and sends it 7 days later, with the 15 % discount valid 30
 // days, a prefilled booking link and a one-click unsubscribe. A clock the tests move; a real SMTP
 // server; two app instances on one database for the races.
@@ -54,7 +54,17 @@ const asAdmin = (method: "GET" | "POST", url: string, payload?: unknown, cookie 
 /** A customer with one heat pump installed `daysAgo` days before TODAY, imported as an admin would. */
 async function customerWithPump(name: string, email: string, daysAgo: number, model = `Pump ${daysAgo}`) {
   const res = await asAdmin("POST", "/api/admin/customers/import", {
-    customers: [{ name, email, phone: "070-111 22 33", address: "Bruksgatan 3", city: "Gävle", postal_code: "802 50", products: [{ model, install_date: addDays(TODAY, -daysAgo) }] }],
+    customers: [
+      {
+        name,
+        email,
+        phone: "070-111 22 33",
+        address: "Bruksgatan 3",
+        city: "Gävle",
+        postal_code: "802 50",
+        products: [{ model, install_date: addDays(TODAY, -daysAgo) }],
+      },
+    ],
   });
   expect(res.statusCode, res.body).toBe(200);
 }
@@ -71,14 +81,28 @@ const delivered = () => allDelivered(database, smtp);
 const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
 const remindersTo = (email: string) => smtp.messages.filter((m) => recipient(m) === email && m.subject === "Dags för service av din värmepump");
 
-type ReminderView = { id: number; sent: boolean; dueDate: string; discountValidUntil: string | null; customer: { email: string; unsubscribed: boolean }; product: { model: string } | null; responses: { type: string; bookingId: number | null }[] };
+type ReminderView = {
+  id: number;
+  sent: boolean;
+  dueDate: string;
+  discountValidUntil: string | null;
+  customer: { email: string; unsubscribed: boolean };
+  product: { model: string } | null;
+  responses: { type: string; bookingId: number | null }[];
+};
 async function reminderList(): Promise<ReminderView[]> {
   const res = await asAdmin("GET", "/api/admin/service-reminders");
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 const remindersOf = async (email: string) => (await reminderList()).filter((r) => r.customer.email === email);
-const tokenOf = async (email: string) => (await queryRows<{ token: string }>(database, sql`select r.token from reminders r join customers c on c.id = r.customer_id where c.email = ${email} order by r.id desc limit 1`))[0].token;
+const tokenOf = async (email: string) =>
+  (
+    await queryRows<{ token: string }>(
+      database,
+      sql`select r.token from reminders r join customers c on c.id = r.customer_id where c.email = ${email} order by r.id desc limit 1`,
+    )
+  )[0].token;
 
 // --- Tests --------------------------------------------------------------------------------------------
 
@@ -87,7 +111,10 @@ describe("the daily service-reminder job", () => {
     const second = await buildApp(testConfig({ smtpUrl, startWorkers: true }), { database, now: () => clock, settingsCacheMs: 0 });
     await second.ready();
     try {
-      const schedules = await queryRows<{ name: string; cron: string; timezone: string }>(database, sql`select name, cron, timezone from pgboss.schedule where name = 'service-reminders'`);
+      const schedules = await queryRows<{ name: string; cron: string; timezone: string }>(
+        database,
+        sql`select name, cron, timezone from pgboss.schedule where name = 'service-reminders'`,
+      );
       expect(schedules).toEqual([{ name: "service-reminders", cron: "0 7 * * *", timezone: "Europe/Stockholm" }]);
     } finally {
       await second.close();
@@ -124,6 +151,18 @@ describe("the daily service-reminder job", () => {
     expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     expect(await remindersOf("rut@exempel.se")).toMatchObject([{ sent: true, discountValidUntil: "2026-12-29" }]);
     expect(await remindersOf("nils@exempel.se")).toEqual([]); // 707 days by now
+  });
+
+  it("creates a reminder on the morning a product is exactly 720 days old, not the day before", async () => {
+    const run = "2026-11-30"; // eight days after TODAY, from which customerWithPump counts
+    await customerWithPump("Greta Gräns", "grans720@exempel.se", 720 - 8, "Gräns 720");
+    await customerWithPump("Gustav Gräns", "grans719@exempel.se", 719 - 8, "Gräns 719");
+    await runJobAt(morningOf(run));
+    expect(await remindersOf("grans720@exempel.se")).toMatchObject([{ sent: false, dueDate: addDays(run, 7), product: { model: "Gräns 720" } }]);
+    expect(await remindersOf("grans719@exempel.se")).toEqual([]);
+    // The next morning it is 720 days old too.
+    await runJobAt(morningOf(addDays(run, 1)));
+    expect(await remindersOf("grans719@exempel.se")).toMatchObject([{ sent: false, dueDate: addDays(run, 8), product: { model: "Gräns 719" } }]);
   });
 
   it("creates and sends each reminder once when two app instances run the job at the same moment", async () => {
@@ -198,7 +237,12 @@ describe("the admin's reminder management", () => {
       for (const n of [1, 2, 3, 4]) await customerWithPump(`Klick ${n}`, `klick${n}@exempel.se`, 1000 + n);
       const results = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          (i % 2 ? second : app).inject({ method: "POST", url: "/api/admin/service-reminders/create", headers: { ...SAME_ORIGIN, cookie: i % 2 ? secondAdmin : admin }, payload: {} }),
+          (i % 2 ? second : app).inject({
+            method: "POST",
+            url: "/api/admin/service-reminders/create",
+            headers: { ...SAME_ORIGIN, cookie: i % 2 ? secondAdmin : admin },
+            payload: {},
+          }),
         ),
       );
       expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
@@ -236,6 +280,7 @@ describe("the customer's links in a reminder", () => {
       discountPercent: 15,
       validUntil: "2026-12-29",
       valid: true,
+      used: false,
     });
     const { heatpumpModel, name, email, phone, address, city, postalCode } = offer.json();
     const booked = await app.inject({
@@ -253,10 +298,21 @@ describe("the customer's links in a reminder", () => {
   it("books without the discount once the offer has run out, and a made-up key books plainly too", async () => {
     clock = morningOf("2026-12-30");
     const token = await tokenOf("rut@exempel.se");
-    expect((await app.inject({ method: "GET", url: `/api/service-reminders/offer/${token}` })).json()).toMatchObject({ valid: false, validUntil: "2026-12-29" });
-    const late = await app.inject({ method: "POST", url: "/api/bookings", payload: { ...bookingPayload({ date: "2027-01-18", email: "rut@exempel.se" }), offerToken: token } });
+    expect((await app.inject({ method: "GET", url: `/api/service-reminders/offer/${token}` })).json()).toMatchObject({
+      valid: false,
+      validUntil: "2026-12-29",
+    });
+    const late = await app.inject({
+      method: "POST",
+      url: "/api/bookings",
+      payload: { ...bookingPayload({ date: "2027-01-18", email: "rut@exempel.se" }), offerToken: token },
+    });
     expect(late.statusCode, late.body).toBe(201);
-    const made = await app.inject({ method: "POST", url: "/api/bookings", payload: { ...bookingPayload({ date: "2027-01-18", timeSlot: "10:00-12:00", email: "x@exempel.se" }), offerToken: "A".repeat(43) } });
+    const made = await app.inject({
+      method: "POST",
+      url: "/api/bookings",
+      payload: { ...bookingPayload({ date: "2027-01-18", timeSlot: "10:00-12:00", email: "x@exempel.se" }), offerToken: "A".repeat(43) },
+    });
     expect(made.statusCode, made.body).toBe(201);
     const notes = await queryRows<{ notes: string | null }>(database, sql`select notes from bookings where id in (${late.json().id}, ${made.json().id})`);
     expect(notes.map((n) => n.notes)).toEqual([null, null]);

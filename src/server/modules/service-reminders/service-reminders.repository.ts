@@ -12,12 +12,19 @@ export type ReminderRow = typeof reminders.$inferSelect;
 export type ReminderCustomer = typeof customers.$inferSelect;
 export type ReminderProduct = typeof products.$inferSelect;
 export type ReminderWithParties = { reminder: ReminderRow; customer: ReminderCustomer; product: ReminderProduct | null };
+/** A reminder behind its e-mail's link, and whether a booking that is not cancelled got its discount. */
+export type ReminderOfToken = ReminderWithParties & { offerUsed: boolean };
+
+/** The reminder's discount went to a booking that still stands (a cancelled one gives it back). */
+const offerUsed = sql<boolean>`exists (select 1 from bookings b where b.id = "reminders"."offer_booking_id" and b.status <> 'cancelled')`;
+/** The discount can still be given: never given, or its booking was cancelled. */
+const offerFree = sql`("reminders"."offer_booking_id" is null or exists (select 1 from bookings b where b.id = "reminders"."offer_booking_id" and b.status = 'cancelled'))`;
 
 /** 256 random bits: the key of the reminder e-mail's booking and unsubscribe links. */
 const newReminderToken = () => randomBytes(32).toString("base64url");
 
 /**
- * Products due for a service reminder (SPEC §9): installed on or before `cutoff` (24 months of 30
+ * Products due for a service reminder (rules §9): installed on or before `cutoff` (24 months of 30
  * days ago), of a customer not erased, and not reminded of since `cutoff`. Written with table names:
  * inside the subquery an unqualified "id" would be the reminder's.
  */
@@ -40,9 +47,9 @@ class ImportRefused extends Error {
 
 /** Every write of service reminders and the customers' answers to them (issue 12). */
 export function createServiceRemindersRepository(db: Db) {
-  async function withParties(where: ReturnType<typeof eq>): Promise<ReminderWithParties | null> {
+  async function withParties(where: ReturnType<typeof eq>): Promise<ReminderOfToken | null> {
     const [row] = await db
-      .select({ reminder: reminders, customer: customers, product: products })
+      .select({ reminder: reminders, customer: customers, product: products, offerUsed })
       .from(reminders)
       .innerJoin(customers, eq(customers.id, reminders.customerId))
       .leftJoin(products, eq(products.id, reminders.productId))
@@ -53,7 +60,7 @@ export function createServiceRemindersRepository(db: Db) {
 
   return {
     /**
-     * SPEC §5 import, all or nothing in one transaction. A customer already in the register (same
+     * rules §5 import, all or nothing in one transaction. A customer already in the register (same
      * e-mail, any case) is reused, and a product they already have (same model and serial number, or
      * same model and installation date) is not added twice, so importing the same file again adds
      * nothing. A serial number registered to another unit refuses the import, naming the row.
@@ -71,7 +78,12 @@ export function createServiceRemindersRepository(db: Db) {
           let newCustomers = 0;
           let newProducts = 0;
           for (const [index, row] of rows.entries()) {
-            const [existing] = await tx.select({ id: customers.id }).from(customers).where(sql`lower(${customers.email}) = lower(${row.email})`).orderBy(asc(customers.id)).limit(1);
+            const [existing] = await tx
+              .select({ id: customers.id })
+              .from(customers)
+              .where(sql`lower(${customers.email}) = lower(${row.email})`)
+              .orderBy(asc(customers.id))
+              .limit(1);
             let customerId = existing?.id;
             if (customerId === undefined) {
               [{ id: customerId }] = await tx
@@ -90,11 +102,19 @@ export function createServiceRemindersRepository(db: Db) {
                 const [known] = await tx
                   .select({ id: products.id })
                   .from(products)
-                  .where(and(eq(products.customerId, customerId), sql`lower(${products.model}) = lower(${product.model})`, eq(products.installDate, product.installDate)))
+                  .where(
+                    and(
+                      eq(products.customerId, customerId),
+                      sql`lower(${products.model}) = lower(${product.model})`,
+                      eq(products.installDate, product.installDate),
+                    ),
+                  )
                   .limit(1);
                 if (known) continue;
               }
-              await tx.insert(products).values({ customerId, model: product.model, type: product.type, serialNumber: product.serialNumber, installDate: product.installDate });
+              await tx
+                .insert(products)
+                .values({ customerId, model: product.model, type: product.type, serialNumber: product.serialNumber, installDate: product.installDate });
               newProducts += 1;
             }
           }
@@ -129,7 +149,9 @@ export function createServiceRemindersRepository(db: Db) {
           .select({ productId: products.id, customerId: products.customerId })
           .from(products)
           .innerJoin(customers, eq(customers.id, products.customerId))
-          .where(and(dueForReminder(input.cutoff), isNull(customers.remindersUnsubscribedAt), input.productIds ? inArray(products.id, input.productIds) : undefined))
+          .where(
+            and(dueForReminder(input.cutoff), isNull(customers.remindersUnsubscribedAt), input.productIds ? inArray(products.id, input.productIds) : undefined),
+          )
           .orderBy(asc(products.installDate), asc(products.id))
           .limit(5000);
         if (due.length === 0) return 0;
@@ -183,7 +205,7 @@ export function createServiceRemindersRepository(db: Db) {
         const [product] = claimed.productId ? await tx.select().from(products).where(eq(products.id, claimed.productId)) : [];
         const message = email({ reminder: claimed, customer, product: product ?? null });
         await tx.update(reminders).set({ message: message.text }).where(eq(reminders.id, id));
-        return enqueueEmail(tx, message);
+        return enqueueEmail(tx, message, { customerId: claimed.customerId });
       });
     },
 
@@ -198,13 +220,17 @@ export function createServiceRemindersRepository(db: Db) {
         .limit(500);
       const ids = rows.map((r) => r.reminder.id);
       const responses = ids.length
-        ? await db.select().from(serviceReminderResponses).where(inArray(serviceReminderResponses.reminderId, ids)).orderBy(asc(serviceReminderResponses.responseDate))
+        ? await db
+            .select()
+            .from(serviceReminderResponses)
+            .where(inArray(serviceReminderResponses.reminderId, ids))
+            .orderBy(asc(serviceReminderResponses.responseDate))
         : [];
       return rows.map((row) => ({ ...row, responses: responses.filter((r) => r.reminderId === row.reminder.id) }));
     },
 
     /** The reminder behind an e-mail's link; erased customers' reminders are gone for good. */
-    async byToken(token: string): Promise<ReminderWithParties | null> {
+    async byToken(token: string): Promise<ReminderOfToken | null> {
       const found = await withParties(eq(reminders.token, token));
       return found && !found.customer.anonymizedAt ? found : null;
     },
@@ -230,6 +256,22 @@ export function createServiceRemindersRepository(db: Db) {
 
     /** A booking made from the reminder's link (inside the booking's own transaction). */
     recordBooked: (tx: Db, reminder: ReminderRow, bookingId: number, at: Date) => recordResponse(tx, reminder, "booked", at, bookingId),
+
+    /**
+     * Gives the reminder's discount to a booking, inside the booking's transaction: true when it was
+     * still free (never used, or used by a booking since cancelled). The conditional UPDATE is the
+     * claim: of bookings racing with one offer, on any instance, exactly one gets it.
+     */
+    async claimOffer(tx: Db, reminderId: number, bookingId: number): Promise<boolean> {
+      const [claimed] = await tx
+        .update(reminders)
+        .set({ offerBookingId: bookingId })
+        // Written as "free" rather than "not used": when two claims meet, the second re-checks the
+        // row the first wrote, and the first's new booking is not yet visible to its subquery.
+        .where(and(eq(reminders.id, reminderId), offerFree))
+        .returning({ id: reminders.id });
+      return claimed !== undefined;
+    },
   };
 }
 
@@ -241,7 +283,9 @@ async function recordResponse(tx: Db, reminder: ReminderRow, type: ReminderRespo
     .where(and(eq(serviceReminderResponses.reminderId, reminder.id), eq(serviceReminderResponses.responseType, type)))
     .limit(1);
   if (!known) {
-    await tx.insert(serviceReminderResponses).values({ reminderId: reminder.id, customerId: reminder.customerId, responseType: type, responseDate: at, bookingId });
+    await tx
+      .insert(serviceReminderResponses)
+      .values({ reminderId: reminder.id, customerId: reminder.customerId, responseType: type, responseDate: at, bookingId });
   }
   await tx.update(reminders).set({ responseStatus: type }).where(eq(reminders.id, reminder.id));
 }

@@ -32,7 +32,7 @@ export async function serviceRemindersRoutes(fastify: FastifyInstance, { reminde
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   /**
-   * SPEC §7 POST /api/admin/customers/import: every row is checked first and then all are written in
+   * rules §7 POST /api/admin/customers/import: every row is checked first and then all are written in
    * one transaction, or none (service-reminders.repository.ts importCustomers).
    */
   app.post("/api/admin/customers/import", { schema: { body: z.unknown(), response: { 200: ImportResultSchema } } }, async (request) => {
@@ -47,19 +47,25 @@ export async function serviceRemindersRoutes(fastify: FastifyInstance, { reminde
   });
 
   /**
-   * SPEC §7 GET /api/admin/service-reminders/pending (§9): products installed 24 or more months (of
+   * rules §7 GET /api/admin/service-reminders/pending (§9): products installed 24 or more months (of
    * 30 days) ago, not reminded of in the last 24 months, of customers not erased; customers who
    * unsubscribed are marked (no reminder is created for them).
    */
   app.get("/api/admin/service-reminders/pending", { schema: { response: { 200: PendingProductListSchema } } }, () => reminders.pending());
 
-  /** SPEC §7: reminders for the chosen pending products, or for all of them; sent 7 days later. */
-  app.post("/api/admin/service-reminders/create", { schema: { body: CreateRemindersSchema, response: { 200: CreateRemindersResultSchema } } }, async (request) => ({
-    createdCount: await reminders.create(request.body?.productIds),
-  }));
+  /** rules §7: reminders for the chosen pending products, or for all of them; sent 7 days later. */
+  app.post(
+    "/api/admin/service-reminders/create",
+    { schema: { body: CreateRemindersSchema, response: { 200: CreateRemindersResultSchema } } },
+    async (request) => ({
+      createdCount: await reminders.create(request.body?.productIds),
+    }),
+  );
 
-  /** SPEC §7: sends every reminder that is due now (the daily job does the same by itself). */
-  app.post("/api/admin/service-reminders/send", { schema: { response: { 200: SendRemindersResultSchema } } }, async () => ({ sentCount: await reminders.sendNow() }));
+  /** rules §7: sends every reminder that is due now (the daily job does the same by itself). */
+  app.post("/api/admin/service-reminders/send", { schema: { response: { 200: SendRemindersResultSchema } } }, async () => ({
+    sentCount: await reminders.sendNow(),
+  }));
 
   /** Reminder management: every reminder's state and the customer's answers. */
   app.get("/api/admin/service-reminders", { schema: { response: { 200: ReminderListSchema } } }, () => reminders.list());
@@ -87,13 +93,21 @@ export async function serviceReminderLinkRoutes(fastify: FastifyInstance, { remi
       .send(unsubscribePage(state, await settings.company(), `/api/service-reminders/unsubscribe/${token}`));
   const known = (token: string) => ReminderTokenSchema.safeParse(token).success;
 
-  app.get("/api/service-reminders/unsubscribe/:token", { schema: { params: TokenParams, response: { 200: z.string(), 404: z.string() } } }, async (request, reply) => {
-    const { token } = request.params;
-    return page(reply, known(token) && (await reminders.isKnown(token)) ? "ask" : "unknown", token);
-  });
+  app.get(
+    "/api/service-reminders/unsubscribe/:token",
+    { schema: { params: TokenParams, response: { 200: z.string(), 404: z.string() } } },
+    async (request, reply) => {
+      const { token } = request.params;
+      return page(reply, known(token) && (await reminders.isKnown(token)) ? "ask" : "unknown", token);
+    },
+  );
 
-  app.post("/api/service-reminders/unsubscribe/:token", { schema: { params: TokenParams, response: { 200: z.string(), 404: z.string() } } }, async (request, reply) => {
-    const { token } = request.params;
-    return page(reply, known(token) && (await reminders.unsubscribe(token)) ? "done" : "unknown", token);
-  });
+  app.post(
+    "/api/service-reminders/unsubscribe/:token",
+    { schema: { params: TokenParams, response: { 200: z.string(), 404: z.string() } } },
+    async (request, reply) => {
+      const { token } = request.params;
+      return page(reply, known(token) && (await reminders.unsubscribe(token)) ? "done" : "unknown", token);
+    },
+  );
 }

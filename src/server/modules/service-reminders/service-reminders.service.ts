@@ -25,11 +25,14 @@ type Deps = {
   publicUrl: string;
 };
 
-/** An offer found for a booking made from a reminder's link. */
+/** An offer found for a booking its customer made from a reminder's link. */
 export type BookingOffer = { reminder: ReminderRow; valid: boolean; validUntil: string | null; note: string | null };
 
+/** E-mail addresses compare without case and surrounding spaces, as customers are found by them. */
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 /**
- * Service reminders (SPEC §9, issue 12): products installed 24 months (of 30 days) ago get a
+ * Service reminders (rules §9, issue 12): products installed 24 months (of 30 days) ago get a
  * reminder, sent 7 days after it was created with a 15 % discount valid 30 days; a daily job does
  * both by itself, an admin can do each step by hand. Everything across instances is decided in the
  * database (an advisory lock for creating, a conditional UPDATE claiming each send).
@@ -53,7 +56,7 @@ export function createServiceReminders({ repo, outbox, settings, now, timeZone, 
     });
   }
 
-  /** Sends every due reminder; the e-mail master switch of the settings stops them (DECISIONS 11). */
+  /** Sends every due reminder; the e-mail master switch of the settings stops them (rules D11). */
   async function send(): Promise<number | null> {
     if (!(await settings.get()).emailNotifications) return null;
     const company = await settings.company();
@@ -78,13 +81,20 @@ export function createServiceReminders({ repo, outbox, settings, now, timeZone, 
         model: product.model,
         type: product.type,
         installDate: product.installDate!,
-        customer: { id: customer.id, name: customer.name, city: customer.city, email: customer.email, phone: customer.phone, unsubscribed: customer.remindersUnsubscribedAt !== null },
+        customer: {
+          id: customer.id,
+          name: customer.name,
+          city: customer.city,
+          email: customer.email,
+          phone: customer.phone,
+          unsubscribed: customer.remindersUnsubscribedAt !== null,
+        },
       }));
     },
 
     create,
 
-    /** SPEC §5 import: all rows or none (the repository decides in one transaction). */
+    /** rules §5 import: all rows or none (the repository decides in one transaction). */
     importCustomers: repo.importCustomers,
 
     /** The admin's 'Skicka påminnelser': refused with the reason while e-mails are switched off. */
@@ -119,7 +129,7 @@ export function createServiceReminders({ repo, outbox, settings, now, timeZone, 
     async offer(token: string): Promise<ReminderOffer> {
       const found = await repo.byToken(token);
       if (!found || !found.reminder.sent) throw notFound(remindersText.offerNotFound);
-      const { customer, product, reminder } = found;
+      const { customer, product, reminder, offerUsed } = found;
       return {
         name: customer.name,
         email: customer.email,
@@ -130,21 +140,35 @@ export function createServiceReminders({ repo, outbox, settings, now, timeZone, 
         heatpumpModel: product ? pumpName(product) : "",
         discountPercent: REMINDER_DISCOUNT_PERCENT,
         validUntil: validUntilOf(reminder),
-        valid: isValid(reminder),
+        valid: isValid(reminder) && !offerUsed,
+        used: offerUsed,
       };
     },
 
-    /** A booking's reminder link: the note that tells staff about the discount, when it still holds. */
-    async offerForBooking(token: string): Promise<BookingOffer | null> {
+    /**
+     * The offer of a reminder's link for a booking with `email`: only the customer the reminder was
+     * sent to (the same e-mail address) books from it; anyone else who has the link books as without
+     * it. Whether this booking gets the discount is decided in its transaction (useForBooking).
+     */
+    async offerForBooking(token: string, email: string): Promise<BookingOffer | null> {
       const found = await repo.byToken(token);
-      if (!found || !found.reminder.sent) return null;
+      if (!found || !found.reminder.sent || !sameEmail(found.customer.email, email)) return null;
       const valid = isValid(found.reminder);
       const validUntil = validUntilOf(found.reminder);
       const note = valid ? `Servicepåminnelse: ${REMINDER_DISCOUNT_PERCENT} % rabatt på servicen (erbjudandet gäller t.o.m. ${validUntil}).` : null;
       return { reminder: found.reminder, valid, validUntil, note };
     },
 
-    recordBooked: (tx: Db, offer: BookingOffer, bookingId: number) => repo.recordBooked(tx, offer.reminder, bookingId, now()),
+    /**
+     * Inside the booking's transaction: records the booking as the reminder's answer, and gives it
+     * the discount if the offer still holds and no other standing booking has it (issue 22.8: one
+     * discount per reminder). Returns the note for staff when this booking got the discount.
+     */
+    async useForBooking(tx: Db, offer: BookingOffer, bookingId: number): Promise<{ notes: string | null }> {
+      await repo.recordBooked(tx, offer.reminder, bookingId, now());
+      const discounted = offer.valid && (await repo.claimOffer(tx, offer.reminder.id, bookingId));
+      return { notes: discounted ? offer.note : null };
+    },
 
     unsubscribe: (token: string) => repo.unsubscribe(token, now()),
     isKnown: async (token: string) => (await repo.byToken(token)) !== null,

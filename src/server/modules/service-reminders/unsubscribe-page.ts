@@ -4,8 +4,7 @@ import type { CompanyProfile } from "@/common/company";
 // mail scanners open links, and they must not unsubscribe anyone. The button (one click) and mail
 // apps' own unsubscribe button (RFC 8058: a POST to the List-Unsubscribe address) do it.
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export type UnsubscribePageState = "ask" | "done" | "unknown";
 

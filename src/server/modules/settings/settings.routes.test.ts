@@ -10,7 +10,7 @@ import type { Database } from "../../db/client";
 import { NOW, bookingPayload } from "../../test-support/booking-fixtures";
 import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
 
-// System settings (issue 11, DECISIONS 11): stored, validated, and in effect wherever they are used;
+// System settings (issue 11, rules D11): stored, validated, and in effect wherever they are used;
 // a second instance on the same database sees a change within 5 seconds.
 
 let database: Database;
@@ -27,7 +27,7 @@ beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), "vps-settings-client-"));
   mkdirSync(join(clientDir, ".vite"), { recursive: true });
   writeFileSync(join(clientDir, "index.html"), LANDING_HTML);
-  writeFileSync(join(clientDir, "spa.html"), "<!doctype html><html><head></head><body><div id=\"root\"></div></body></html>");
+  writeFileSync(join(clientDir, "spa.html"), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
   writeFileSync(join(clientDir, ".vite/prerendered.json"), JSON.stringify({ fallback: "spa.html", pages: [{ path: "/", file: "index.html" }] }));
   database = await createTestDatabase();
   app = await buildApp(testConfig({ clientDir }), { database, now: () => clock });
@@ -54,7 +54,8 @@ async function change(patch: Partial<SystemSettings>) {
   const res = await save({ ...DEFAULT_SYSTEM_SETTINGS, ...patch });
   expect(res.statusCode, res.body).toBe(200);
 }
-const outboxTo = (to: string) => queryRows<{ subject: string; text: string; html: string }>(database, sql`select subject, text, html from email_outbox where "to" = ${to} order by id`);
+const outboxTo = (to: string) =>
+  queryRows<{ subject: string; text: string; html: string }>(database, sql`select subject, text, html from email_outbox where "to" = ${to} order by id`);
 
 let customerCounter = 0;
 /** A public booking by a new customer; returns the answer. */
@@ -66,7 +67,15 @@ function book(overrides: Parameters<typeof bookingPayload>[0] = {}, on = app) {
 describe("GET and PUT /api/admin/settings", () => {
   it("answers the §9 defaults before anything is saved, to admins only", async () => {
     expect((await read()).json()).toEqual(DEFAULT_SYSTEM_SETTINGS);
-    expect(DEFAULT_SYSTEM_SETTINGS).toMatchObject({ maxBookingsPerDay: 8, autoConfirmBookings: true, reminderEmailDays: 1, workdayStart: "08:00", workdayEnd: "17:00", lunchBreakStart: "12:00", lunchBreakEnd: "13:00" });
+    expect(DEFAULT_SYSTEM_SETTINGS).toMatchObject({
+      maxBookingsPerDay: 8,
+      autoConfirmBookings: true,
+      reminderEmailDays: 1,
+      workdayStart: "08:00",
+      workdayEnd: "17:00",
+      lunchBreakStart: "12:00",
+      lunchBreakEnd: "13:00",
+    });
     expect((await read(technician)).statusCode).toBe(403);
     expect((await app.inject({ method: "GET", url: "/api/admin/settings" })).statusCode).toBe(401);
     expect((await save(DEFAULT_SYSTEM_SETTINGS, technician)).statusCode).toBe(403);
@@ -122,7 +131,12 @@ describe("GET and PUT /api/admin/settings", () => {
   it("refuses a form with a field missing, and a body that is not JSON", async () => {
     const { companyPhone: _phone, ...missing } = DEFAULT_SYSTEM_SETTINGS;
     expect((await save(missing)).statusCode).toBe(400);
-    const notJson = await app.inject({ method: "PUT", url: "/api/admin/settings", headers: { ...SAME_ORIGIN, cookie: admin, "content-type": "application/json" }, payload: "{nej" });
+    const notJson = await app.inject({
+      method: "PUT",
+      url: "/api/admin/settings",
+      headers: { ...SAME_ORIGIN, cookie: admin, "content-type": "application/json" },
+      payload: "{nej",
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().message).toMatch(/[åäö]|Ogiltig|Felaktig/i);
   });
@@ -139,7 +153,12 @@ describe("GET and PUT /api/admin/settings", () => {
 });
 
 describe("the company's details take effect", () => {
-  const norr = { companyName: "Norrlands Värmepump AB", companyPhone: "060-12 34 56", companyEmail: "kontor@norrvarme.se", companyAddress: "Storgatan 3, 852 30 Sundsvall" };
+  const norr = {
+    companyName: "Norrlands Värmepump AB",
+    companyPhone: "060-12 34 56",
+    companyEmail: "kontor@norrvarme.se",
+    companyAddress: "Storgatan 3, 852 30 Sundsvall",
+  };
 
   it("in the booking confirmation e-mail and its calendar file", async () => {
     await change(norr);
@@ -171,7 +190,12 @@ describe("the company's details take effect", () => {
 
   it("in ServiceBot's answers that send the customer to the phone", async () => {
     await change(norr);
-    const res = await app.inject({ method: "POST", url: "/api/chatbot/troubleshoot", headers: SAME_ORIGIN, payload: { question: "Vad tycker du om fotboll?" } });
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/chatbot/troubleshoot",
+      headers: SAME_ORIGIN,
+      payload: { question: "Vad tycker du om fotboll?" },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().answer).toContain("060-12 34 56");
     expect(res.json().answer).not.toContain("08-123 456 70");
@@ -234,7 +258,19 @@ describe("booking settings take effect", () => {
     await change({ maxBookingsPerDay: 4 });
     // Wednesday 16 December: eleven 30-minute home-visit slots, none overlapping another.
     const date = "2026-12-16";
-    const homeSlots = ["10:00-10:30", "10:30-11:00", "11:00-11:30", "11:30-12:00", "12:00-12:30", "12:30-13:00", "13:00-13:30", "13:30-14:00", "14:00-14:30", "17:00-17:30", "17:30-18:00"];
+    const homeSlots = [
+      "10:00-10:30",
+      "10:30-11:00",
+      "11:00-11:30",
+      "11:30-12:00",
+      "12:00-12:30",
+      "12:30-13:00",
+      "13:00-13:30",
+      "13:30-14:00",
+      "14:00-14:30",
+      "17:00-17:30",
+      "17:30-18:00",
+    ];
     const publicRequests = homeSlots.map((timeSlot, i) => book({ serviceType: "hembesok", heatpumpModel: "", date, timeSlot, email: `dag${i}@exempel.se` }));
     const adminRequests = Array.from({ length: 9 }, (_, i) =>
       app.inject({
@@ -242,8 +278,16 @@ describe("booking settings take effect", () => {
         url: "/api/admin/bookings",
         headers: { ...SAME_ORIGIN, cookie: admin },
         payload: {
-          customerInfo: { name: `Telefonkund ${i}`, email: `telefon${i}@exempel.se`, phone: "070-222 33 44", address: "Telefonvägen 8", city: "Enköping", postalCode: "745 31" },
-          serviceType: i === 0 ? "installation" : "hembesok",
+          customerInfo: {
+            name: `Telefonkund ${i}`,
+            email: `telefon${i}@exempel.se`,
+            phone: "070-222 33 44",
+            address: "Telefonvägen 8",
+            city: "Enköping",
+            postalCode: "745 31",
+          },
+          // A service before the home visits (an installation would hold the rest of the day, rules D24).
+          serviceType: i === 0 ? "service" : "hembesok",
           date,
           timeSlot: i === 0 ? "08:00-10:00" : homeSlots[i],
           description: "Ringde in.",
@@ -273,7 +317,12 @@ describe("booking settings take effect", () => {
     const other = await book({ date: "2026-12-28", timeSlot: "08:00-10:00" });
     expect(other.statusCode).toBe(201);
     const token = other.json().manageUrl.split("/").pop();
-    const moved = await app.inject({ method: "POST", url: `/api/booking-links/${token}/reschedule`, headers: SAME_ORIGIN, payload: { date: "2026-12-21", timeSlot: "10:00-12:00" } });
+    const moved = await app.inject({
+      method: "POST",
+      url: `/api/booking-links/${token}/reschedule`,
+      headers: SAME_ORIGIN,
+      payload: { date: "2026-12-21", timeSlot: "10:00-12:00" },
+    });
     expect(moved.statusCode).toBe(409);
     expect(moved.json().message).toContain("Dagen är fullbokad");
     const rescheduled = await app.inject({
@@ -284,7 +333,12 @@ describe("booking settings take effect", () => {
     });
     expect(rescheduled.statusCode).toBe(409);
     // The same day is no obstacle to a move within it.
-    const sameDay = await app.inject({ method: "POST", url: `/api/booking-links/${token}/reschedule`, headers: SAME_ORIGIN, payload: { date: "2026-12-28", timeSlot: "10:00-12:00" } });
+    const sameDay = await app.inject({
+      method: "POST",
+      url: `/api/booking-links/${token}/reschedule`,
+      headers: SAME_ORIGIN,
+      payload: { date: "2026-12-28", timeSlot: "10:00-12:00" },
+    });
     expect(sameDay.statusCode, sameDay.body).toBe(200);
   });
 });
@@ -319,7 +373,14 @@ describe("the e-mail switches", () => {
       url: "/api/admin/bookings",
       headers: { ...SAME_ORIGIN, cookie: admin },
       payload: {
-        customerInfo: { name: "Tyst Telefon", email: "tyst.telefon@exempel.se", phone: "070-222 33 44", address: "Telefonvägen 8", city: "Enköping", postalCode: "745 31" },
+        customerInfo: {
+          name: "Tyst Telefon",
+          email: "tyst.telefon@exempel.se",
+          phone: "070-222 33 44",
+          address: "Telefonvägen 8",
+          city: "Enköping",
+          postalCode: "745 31",
+        },
         serviceType: "service",
         date: "2026-12-29",
         timeSlot: "08:00-10:00",

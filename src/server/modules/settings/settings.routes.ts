@@ -9,6 +9,6 @@ export async function settingsRoutes(fastify: FastifyInstance, { settings }: { s
 
   app.get("/api/admin/settings", { schema: { response: { 200: SystemSettingsSchema } } }, () => settings.get());
 
-  // The whole form at once (SPEC §2 saves all four sections with one button).
+  // The whole form at once (rules §2 saves all four sections with one button).
   app.put("/api/admin/settings", { schema: { body: SystemSettingsSchema, response: { 200: SystemSettingsSchema } } }, (request) => settings.save(request.body));
 }

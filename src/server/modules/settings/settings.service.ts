@@ -1,8 +1,6 @@
-import { inArray, sql } from "drizzle-orm";
 import { companyProfile, type CompanyProfile } from "@/common/company";
 import { DEFAULT_SYSTEM_SETTINGS, SETTING_KEYS, SystemSettingsSchema, type SystemSettings } from "@/common/schemas/settings";
-import type { Db } from "../../db/client";
-import { systemSettings } from "../../db/schema";
+import type { SettingsRepository } from "./settings.repository";
 
 /**
  * How long one instance trusts what it read. A save clears this instance's copy at once; another
@@ -14,8 +12,8 @@ export const SETTINGS_CACHE_MS = 2000;
  * The stored settings over the §9 defaults. A stored value that no longer passes the schema (an
  * older version's key, a hand edit) falls back to its default rather than breaking every booking.
  */
-async function readStored(db: Db): Promise<SystemSettings> {
-  const rows = await db.select().from(systemSettings).where(inArray(systemSettings.key, SETTING_KEYS));
+async function readStored(repo: SettingsRepository): Promise<SystemSettings> {
+  const rows = await repo.stored();
   const merged = { ...DEFAULT_SYSTEM_SETTINGS, ...Object.fromEntries(rows.map((r) => [r.key, r.value])) };
   const parsed = SystemSettingsSchema.safeParse(merged);
   if (parsed.success) return parsed.data;
@@ -27,14 +25,14 @@ async function readStored(db: Db): Promise<SystemSettings> {
   return valid;
 }
 
-export function createSettingsService(db: Db, { cacheMs = SETTINGS_CACHE_MS }: { cacheMs?: number } = {}) {
+export function createSettingsService(repo: SettingsRepository, { cacheMs = SETTINGS_CACHE_MS }: { cacheMs?: number } = {}) {
   let cached: { expires: number; value: Promise<SystemSettings> } | null = null;
   const listeners: (() => void)[] = [];
 
   function get(): Promise<SystemSettings> {
     if (cached && cached.expires > Date.now()) return cached.value;
-    if (cacheMs === 0) return readStored(db);
-    const value = readStored(db);
+    if (cacheMs === 0) return readStored(repo);
+    const value = readStored(repo);
     const entry = { expires: Date.now() + cacheMs, value };
     cached = entry;
     value.catch(() => {
@@ -54,14 +52,7 @@ export function createSettingsService(db: Db, { cacheMs = SETTINGS_CACHE_MS }: {
     },
     /** Stores every setting in one transaction and clears this instance's copy. */
     async save(values: SystemSettings): Promise<SystemSettings> {
-      await db.transaction(async (tx) => {
-        for (const key of SETTING_KEYS) {
-          await tx
-            .insert(systemSettings)
-            .values({ key, value: values[key] })
-            .onConflictDoUpdate({ target: systemSettings.key, set: { value: values[key], updatedAt: sql`now()` } });
-        }
-      });
+      await repo.save(values);
       cached = null;
       for (const listener of listeners) listener();
       return get();

@@ -23,7 +23,7 @@ type Row = {
   reminders_booked: number;
 };
 
-// Periods are calendar days in Stockholm (SPEC: all booking times are Europe/Stockholm): the
+// Periods are calendar days in Stockholm (rules D1: all booking times are Europe/Stockholm): the
 // timestamps of service history and reminders are compared with the period's first and last
 // midnight there, constants of the statement, so their indexes serve the range.
 const TIME_ZONE = "Europe/Stockholm";

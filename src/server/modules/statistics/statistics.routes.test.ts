@@ -7,9 +7,10 @@ import { NOW } from "../../test-support/booking-fixtures";
 import { createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
 import { registerValidation } from "../../plugins/validation";
 import type { PeriodFigures, StatisticsRepository } from "./statistics.repository";
-import { periodOf, sharingEnabled, statisticsRoutes } from "./statistics.routes";
+import { statisticsRoutes } from "./statistics.routes";
+import { createStatisticsService, periodOf } from "./statistics.service";
 
-// GET /api/statistics (issue 13; SPEC §7, §9; DECISIONS 13): figures of this week, month, quarter and
+// GET /api/statistics (issue 13; rules §7, §9; rules D13): figures of this week, month, quarter and
 // year, checked against a small data set whose answers are worked out by hand below. NOW is Sunday
 // 22 November 2026: the week is 16–22 November.
 
@@ -51,19 +52,34 @@ beforeAll(async () => {
   await booking(b, "2026-03-02", "12:00-14:00", "service", "completed"); // year (Monday)
   await booking(c, "2025-12-30", "08:00-10:00", "service", "completed"); // last year: never counted
 
-  for (const [customerId, date, cost] of [[a, "2026-11-16", 2500], [c, "2026-11-03", 30000], [b, "2026-03-02", 1800], [c, "2025-12-30", 999]] as const) {
-    await database.db.execute(sql`insert into service_history (customer_id, service_date, service_type, cost) values (${customerId}, ${`${date}T12:00:00Z`}, 'maintenance', ${cost})`);
+  for (const [customerId, date, cost] of [
+    [a, "2026-11-16", 2500],
+    [c, "2026-11-03", 30000],
+    [b, "2026-03-02", 1800],
+    [c, "2025-12-30", 999],
+  ] as const) {
+    await database.db.execute(
+      sql`insert into service_history (customer_id, service_date, service_type, cost) values (${customerId}, ${`${date}T12:00:00Z`}, 'maintenance', ${cost})`,
+    );
   }
   const [reminder] = await queryRows<{ id: number }>(
     database,
     sql`insert into reminders (customer_id, reminder_type, due_date, sent, sent_at, token) values (${a}, 'service', '2026-11-20', true, '2026-11-20T08:00:00Z', 'stat-1') returning id`,
   );
-  await database.db.execute(sql`insert into reminders (customer_id, reminder_type, due_date, sent, sent_at, token) values (${b}, 'service', '2026-02-01', true, '2026-02-01T08:00:00Z', 'stat-2')`);
-  await database.db.execute(sql`insert into service_reminder_responses (reminder_id, customer_id, response_type, response_date) values (${reminder.id}, ${a}, 'booked', '2026-11-21T10:00:00Z')`);
+  await database.db.execute(
+    sql`insert into reminders (customer_id, reminder_type, due_date, sent, sent_at, token) values (${b}, 'service', '2026-02-01', true, '2026-02-01T08:00:00Z', 'stat-2')`,
+  );
+  await database.db.execute(
+    sql`insert into service_reminder_responses (reminder_id, customer_id, response_type, response_date) values (${reminder.id}, ${a}, 'booked', '2026-11-21T10:00:00Z')`,
+  );
   // Periods are days in Stockholm: 00:30 on 1 January 2026 there is still 2025 in UTC, and 00:30 on
   // 1 January 2027 there is 2026 in UTC.
-  await database.db.execute(sql`insert into service_history (customer_id, service_date, service_type, cost) values (${b}, '2025-12-31T23:30:00Z', 'repair', 1)`);
-  await database.db.execute(sql`insert into reminders (customer_id, reminder_type, due_date, sent, sent_at, token) values (${c}, 'service', '2027-01-01', true, '2026-12-31T23:30:00Z', 'stat-3')`);
+  await database.db.execute(
+    sql`insert into service_history (customer_id, service_date, service_type, cost) values (${b}, '2025-12-31T23:30:00Z', 'repair', 1)`,
+  );
+  await database.db.execute(
+    sql`insert into reminders (customer_id, reminder_type, due_date, sent, sent_at, token) values (${c}, 'service', '2027-01-01', true, '2026-12-31T23:30:00Z', 'stat-3')`,
+  );
 });
 afterAll(async () => {
   await app.close();
@@ -78,11 +94,31 @@ describe("GET /api/statistics", () => {
     const res = await statistics("week");
     expect(res.statusCode, res.body).toBe(200);
     const week = res.json();
-    expect(week).toMatchObject({ period: "week", from: "2026-11-16", to: "2026-11-22", total: 3, completed: 1, completionRate: 33, customers: 2, visitsPerCustomer: 1.5, revenue: 2500, remindersSent: 1, remindersBooked: 1 });
+    expect(week).toMatchObject({
+      period: "week",
+      from: "2026-11-16",
+      to: "2026-11-22",
+      total: 3,
+      completed: 1,
+      completionRate: 33,
+      customers: 2,
+      visitsPerCustomer: 1.5,
+      revenue: 2500,
+      remindersSent: 1,
+      remindersBooked: 1,
+    });
     expect(counts(week.byStatus)).toEqual({ completed: 1, confirmed: 1, cancelled: 1 });
     expect(week.byStatus.find((s: { key: string }) => s.key === "confirmed").label).toBe("Väntande");
     expect(counts(week.byServiceType)).toEqual({ service: 2, troubleshooting: 1 });
-    expect(week.byWeekday.map((d: { label: string; count: number }) => `${d.label} ${d.count}`)).toEqual(["Måndag 2", "Tisdag 0", "Onsdag 1", "Torsdag 0", "Fredag 0", "Lördag 0", "Söndag 0"]);
+    expect(week.byWeekday.map((d: { label: string; count: number }) => `${d.label} ${d.count}`)).toEqual([
+      "Måndag 2",
+      "Tisdag 0",
+      "Onsdag 1",
+      "Torsdag 0",
+      "Fredag 0",
+      "Lördag 0",
+      "Söndag 0",
+    ]);
     expect(week.busiestTimeSlots).toEqual([
       { key: "08:00-10:00", label: "08:00–10:00", count: 2 },
       { key: "10:00-12:00", label: "10:00–12:00", count: 1 },
@@ -90,10 +126,40 @@ describe("GET /api/statistics", () => {
   });
 
   it("gives the month's, the quarter's and the year's", async () => {
-    expect((await statistics("month")).json()).toMatchObject({ from: "2026-11-01", to: "2026-11-30", total: 4, completed: 2, completionRate: 50, customers: 3, visitsPerCustomer: 1.3, revenue: 32500, remindersSent: 1 });
-    expect((await statistics("quarter")).json()).toMatchObject({ from: "2026-10-01", to: "2026-12-31", total: 5, completed: 2, completionRate: 40, customers: 3, visitsPerCustomer: 1.7, revenue: 32500 });
+    expect((await statistics("month")).json()).toMatchObject({
+      from: "2026-11-01",
+      to: "2026-11-30",
+      total: 4,
+      completed: 2,
+      completionRate: 50,
+      customers: 3,
+      visitsPerCustomer: 1.3,
+      revenue: 32500,
+      remindersSent: 1,
+    });
+    expect((await statistics("quarter")).json()).toMatchObject({
+      from: "2026-10-01",
+      to: "2026-12-31",
+      total: 5,
+      completed: 2,
+      completionRate: 40,
+      customers: 3,
+      visitsPerCustomer: 1.7,
+      revenue: 32500,
+    });
     const year = (await statistics("year")).json();
-    expect(year).toMatchObject({ from: "2026-01-01", to: "2026-12-31", total: 6, completed: 3, completionRate: 50, customers: 3, visitsPerCustomer: 2, revenue: 34301, remindersSent: 2, remindersBooked: 1 });
+    expect(year).toMatchObject({
+      from: "2026-01-01",
+      to: "2026-12-31",
+      total: 6,
+      completed: 3,
+      completionRate: 50,
+      customers: 3,
+      visitsPerCustomer: 2,
+      revenue: 34301,
+      remindersSent: 2,
+      remindersBooked: 1,
+    });
     expect(counts(year.byServiceType)).toEqual({ service: 3, troubleshooting: 1, installation: 1, hembesok: 1 });
     expect(counts(year.byWeekday)).toEqual({ "1": 4, "2": 1, "3": 1 });
     expect(counts(year.byStatus)).toEqual({ completed: 3, confirmed: 1, cancelled: 1, planned: 1 });
@@ -107,7 +173,19 @@ describe("GET /api/statistics", () => {
       const res = await later.inject({ method: "GET", url: "/api/statistics?period=week", headers: { cookie } });
       expect(res.statusCode, res.body).toBe(200);
       const week = res.json();
-      expect(week).toMatchObject({ from: "2030-06-10", to: "2030-06-16", total: 0, completed: 0, completionRate: 0, customers: 0, visitsPerCustomer: 0, revenue: 0, remindersSent: 0, remindersBooked: 0, busiestTimeSlots: [] });
+      expect(week).toMatchObject({
+        from: "2030-06-10",
+        to: "2030-06-16",
+        total: 0,
+        completed: 0,
+        completionRate: 0,
+        customers: 0,
+        visitsPerCustomer: 0,
+        revenue: 0,
+        remindersSent: 0,
+        remindersBooked: 0,
+        busiestTimeSlots: [],
+      });
       expect(week.byStatus.map((s: { count: number }) => s.count)).toEqual([0, 0, 0, 0, 0, 0]);
       expect(week.byWeekday).toHaveLength(7);
     } finally {
@@ -135,9 +213,16 @@ describe("the periods", () => {
 });
 
 describe("sharing the work of identical requests", () => {
-  const figures: PeriodFigures = { cells: [{ status: "completed", serviceType: "service", weekday: 1, bookings: 2 }], timeSlots: [], customers: 1, revenue: 0, remindersSent: 0, remindersBooked: 0 };
+  const figures: PeriodFigures = {
+    cells: [{ status: "completed", serviceType: "service", weekday: 1, bookings: 2 }],
+    timeSlots: [],
+    customers: 1,
+    revenue: 0,
+    remindersSent: 0,
+    remindersBooked: 0,
+  };
 
-  /** Two identical requests at once against the routes alone, counting the statements they run. */
+  /** Two identical requests at once against the routes and service alone, counting the statements they run. */
   async function twoAtOnce(sharing: boolean): Promise<number> {
     let statements = 0;
     const repository: StatisticsRepository = {
@@ -149,7 +234,7 @@ describe("sharing the work of identical requests", () => {
     };
     const bare = Fastify();
     registerValidation(bare);
-    await bare.register(statisticsRoutes, { statistics: repository, today: () => "2026-11-22", sharing });
+    await bare.register(statisticsRoutes, { statistics: createStatisticsService({ repo: repository, today: () => "2026-11-22", sharing }) });
     try {
       const answers = await Promise.all([1, 2].map(() => bare.inject({ method: "GET", url: "/api/statistics?period=year" })));
       expect(answers.map((a) => a.json().completionRate)).toEqual([100, 100]);
@@ -162,10 +247,5 @@ describe("sharing the work of identical requests", () => {
   it("runs one computation for requests arriving together, or one each with STATISTICS_SHARING=0", async () => {
     expect(await twoAtOnce(true)).toBe(1);
     expect(await twoAtOnce(false)).toBe(2);
-  });
-
-  it("is on unless STATISTICS_SHARING is 0", () => {
-    expect([undefined, "", "1", "yes"].map(sharingEnabled)).toEqual([true, true, true, true]);
-    expect([sharingEnabled("0"), sharingEnabled(" 0 ")]).toEqual([false, false]);
   });
 });

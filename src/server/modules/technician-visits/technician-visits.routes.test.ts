@@ -6,7 +6,7 @@ import type { Database } from "../../db/client";
 import { NOW } from "../../test-support/booking-fixtures";
 import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
 
-// The technician portal's API (SPEC §2, §4, §5 service completion, §7; DECISIONS 7), attacked as a
+// The technician portal's API (rules §2, §4, §5 service completion, §7; rules D7), attacked as a
 // technician in a hurry would use it. Now is Sunday 22 November 2026, 11:00 in Stockholm.
 
 const NOT_FOUND = { message: "Bokningen kunde inte hittas" };
@@ -66,7 +66,14 @@ async function visit(options: { date?: string; technicianId?: number | null; sta
     "POST",
     "/api/admin/bookings",
     {
-      customerInfo: { name: options.name ?? "Greta Kund", email: `kund${++customerCount}@exempel.se`, phone: "070-222 33 44", address: "Kundvägen 3", city: "Sala", postalCode: "733 30" },
+      customerInfo: {
+        name: options.name ?? "Greta Kund",
+        email: `kund${++customerCount}@exempel.se`,
+        phone: "070-222 33 44",
+        address: "Kundvägen 3",
+        city: "Sala",
+        postalCode: "733 30",
+      },
       serviceType: "service",
       date,
       timeSlot,
@@ -155,7 +162,10 @@ describe("one visit", () => {
 });
 
 describe("starting and cancelling a visit", () => {
-  const setStatus = (id: number, status: string, cookie = tekla) => send("PATCH", `/api/technician/booking/${id}/status`, { status }, cookie);
+  // A cancel says why (issue 23; the reason's own rules are tested in admin-bookings/staff-booking-emails.test.ts).
+  const REASON = "Kunden ringde och avbokade";
+  const setStatus = (id: number, status: string, cookie = tekla) =>
+    send("PATCH", `/api/technician/booking/${id}/status`, { status, ...(status === "cancelled" ? { reason: REASON } : {}) }, cookie);
 
   it("starts a planned visit, takes an unassigned one, and records who did it", async () => {
     const id = await visit();
@@ -168,7 +178,7 @@ describe("starting and cancelling a visit", () => {
     expect((await setStatus(id, "cancelled", oskar)).json()).toEqual(NOT_FOUND);
   });
 
-  it("starts a confirmed or moved visit too (DECISIONS 7)", async () => {
+  it("starts a confirmed or moved visit too (rules D7)", async () => {
     for (const status of ["confirmed", "rescheduled"]) {
       const id = await visit({ status, technicianId: teklaId });
       expect((await setStatus(id, "in_progress")).json().booking.status, status).toBe("in_progress");
@@ -209,6 +219,12 @@ describe("starting and cancelling a visit", () => {
     const res = await setStatus(id, "cancelled");
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().booking.status).toBe("cancelled");
+    expect((await get(`/api/admin/bookings/${id}`, admin)).json().history.at(-1)).toMatchObject({
+      actor: "technician",
+      kind: "cancelled",
+      from: "planned",
+      note: REASON,
+    });
     expect((await get(`/api/technician/bookings?date=${date}`, tekla)).json().map((v: { id: number }) => v.id)).not.toContain(id);
     const rebook = await send(
       "POST",
@@ -264,7 +280,7 @@ describe("the service report", () => {
     });
   });
 
-  it("requires 'Utförda åtgärder' (SPEC §5)", async () => {
+  it("requires 'Utförda åtgärder' (rules §5)", async () => {
     const id = await visit({ technicianId: teklaId });
     await start(id);
     for (const actions of [undefined, "", "   \n "]) {

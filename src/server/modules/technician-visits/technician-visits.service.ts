@@ -4,37 +4,36 @@ import type { ServiceReportSchema, TechnicianBooking, TechnicianVisit } from "@/
 import type { z } from "zod";
 import { conflict, notFound } from "../../lib/errors";
 import type { SessionUser } from "../../plugins/session";
-import { actorOf } from "../admin-bookings/admin-bookings.service";
+import type { OutboxSender } from "../../jobs/outbox";
+import { actorOf, staffCancellationEmail } from "../admin-bookings/admin-bookings.service";
 import { toBookingImage, toListItem, toStaffBooking } from "../bookings/booking-views";
 import { contactOfBooking, type BookingRow, type BookingsRepository } from "../bookings/bookings.repository";
+import { staffMayWorkOn } from "../bookings/visit-access";
+import type { SettingsService } from "../settings/settings.service";
 
-type Deps = { repo: BookingsRepository; now: () => Date; today: () => string };
+type Deps = { repo: BookingsRepository; now: () => Date; today: () => string; settings: SettingsService; outbox: Pick<OutboxSender, "notify"> };
 
-/** "Bokningen kunde inte hittas" (SPEC §2): also for a visit assigned to another technician. */
+/** "Bokningen kunde inte hittas" (rules §2): also for a visit assigned to another technician. */
 export const VISIT_NOT_FOUND = "Bokningen kunde inte hittas";
 
-/** A technician works on their own visits and the unassigned ones; an admin on all (SPEC §6). */
+/** A technician works on their own visits and the unassigned ones; an admin on all (rules §6). */
 const scopeOf = (user: SessionUser): number | null => (user.role === "admin" ? null : user.id);
-
-function mayWorkOn(user: SessionUser, booking: Pick<BookingRow, "assignedTechnicianId">): boolean {
-  return user.role === "admin" || booking.assignedTechnicianId === null || booking.assignedTechnicianId === user.id;
-}
 
 /** Refuses, inside the booking's lock, what the technician may not do to it now. */
 function guard(user: SessionUser, action: TechnicianAction) {
   return (booking: BookingRow) => {
-    if (!mayWorkOn(user, booking)) throw notFound(VISIT_NOT_FOUND);
+    if (!staffMayWorkOn(user, booking)) throw notFound(VISIT_NOT_FOUND);
     const status = booking.status as BookingStatus;
     if (!technicianMay(action, status)) throw conflict(technicianRefusal(action, status));
   };
 }
 
 /**
- * The technician portal (SPEC §2, §4, §5; DECISIONS 7): the day's and the coming visits, one visit,
+ * The technician portal (rules §2, §4, §5; rules D7): the day's and the coming visits, one visit,
  * starting and cancelling it, and the service report that completes it. Every write goes through
  * the bookings repository (history, availability).
  */
-export function createTechnicianVisitsService({ repo, now, today }: Deps) {
+export function createTechnicianVisitsService({ repo, now, today, settings, outbox }: Deps) {
   return {
     async day(date: string, user: SessionUser): Promise<TechnicianVisit[]> {
       return (await repo.technicianVisits({ on: date }, scopeOf(user))).map(toListItem);
@@ -47,7 +46,7 @@ export function createTechnicianVisitsService({ repo, now, today }: Deps) {
 
     async visit(id: number, user: SessionUser): Promise<TechnicianBooking> {
       const found = await repo.technicianVisit(id);
-      if (!found || !mayWorkOn(user, found.booking)) throw notFound(VISIT_NOT_FOUND);
+      if (!found || !staffMayWorkOn(user, found.booking)) throw notFound(VISIT_NOT_FOUND);
       const { booking, technician, product, customerNotes, images } = found;
       return {
         booking: toStaffBooking(booking, technician),
@@ -65,14 +64,20 @@ export function createTechnicianVisitsService({ repo, now, today }: Deps) {
       };
     },
 
-    /** 'Påbörja arbete' (an unassigned visit becomes the technician's) or 'Avboka'. */
-    async setStatus(id: number, status: "in_progress" | "cancelled", user: SessionUser): Promise<TechnicianBooking> {
-      const action: TechnicianAction = status === STATUS_AFTER.start ? "start" : "cancel";
-      const changed = await repo.changeStatus(id, status, actorOf(user), {
+    /**
+     * 'Påbörja arbete' (an unassigned visit becomes the technician's) or 'Avboka' with its reason
+     * (the schema requires one), kept in the booking's history for the admin; the customer hears of
+     * the cancellation by e-mail, as when an admin cancels.
+     */
+    async setStatus(id: number, change: { status: "in_progress" | "cancelled"; reason?: string }, user: SessionUser): Promise<TechnicianBooking> {
+      const action: TechnicianAction = change.status === STATUS_AFTER.start ? "start" : "cancel";
+      const changed = await repo.changeStatus(id, change.status, actorOf(user), {
         check: guard(user, action),
         assignTo: action === "start" && user.role === "technician" ? user.id : undefined,
+        ...(action === "cancel" ? { note: change.reason, email: await staffCancellationEmail(settings) } : {}),
       });
       if (!changed) throw notFound(VISIT_NOT_FOUND);
+      if (changed.outboxId !== null) outbox.notify(changed.outboxId);
       return this.visit(id, user);
     },
 

@@ -4,7 +4,7 @@ import { IdParamsSchema as IdParams, OkSchema } from "@/common/schemas/common";
 import { CreateUserSchema, StaffUserListSchema, StaffUserSchema } from "@/common/schemas/users";
 import type { UsersService } from "./users.service";
 
-// Admin only: the /api/admin prefix is guarded in plugins/auth-guards.ts (SPEC §6: admins create
+// Admin only: the /api/admin prefix is guarded in plugins/auth-guards.ts (rules §6: admins create
 // and delete users and choose their role).
 export async function usersRoutes(fastify: FastifyInstance, { users }: { users: UsersService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

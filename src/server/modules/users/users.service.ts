@@ -1,13 +1,11 @@
-import { eq, sql } from "drizzle-orm";
 import type { SessionUser } from "../../plugins/session";
 import type { StaffUser } from "@/common/schemas/users";
 import { usersText } from "@/common/schemas/users";
 import type { Role } from "@/common/constants";
-import { sqlState } from "../../db/client";
-import { users } from "../../db/schema";
+import { sqlState } from "../../db/errors";
 import { conflict, notFound } from "../../lib/errors";
 import type { UsersRepository } from "../auth/auth.repository";
-import { assertStrongPassword } from "../auth/common-passwords";
+import { assertAcceptablePassword } from "../auth/password-rules";
 import { hashPassword } from "../auth/passwords";
 
 type NewUser = { username: string; name: string; password: string; role: Role; phone?: string };
@@ -22,31 +20,25 @@ const toStaffUser = (row: { id: number; username: string; name: string; role: Ro
 });
 
 /**
- * User management (SPEC §2, §5, §6; issue 11): admins list, create and delete staff. Creating and
+ * User management (rules §2, §5, §6; issue 11): admins list, create and delete staff. Creating and
  * deleting run one at a time under the users lock, so a username is unique whatever its case and
  * there is always an admin left, whichever instance the parallel requests reach. A deleted user's
  * sessions go with the row (ON DELETE CASCADE), and every request reads its session's user afresh,
  * so the user is logged out at once; their bookings, protocols and history stay (references set null).
  */
-export function createUsersService(repo: UsersRepository) {
+export function createUsersService(repo: UsersRepository, { companyName }: { companyName: () => Promise<string> }) {
   return {
     async list(): Promise<StaffUser[]> {
       return (await repo.list()).map(toStaffUser);
     },
 
     async create(input: NewUser): Promise<StaffUser> {
-      assertStrongPassword(input.password, input.username);
+      assertAcceptablePassword(input.password, { username: input.username, name: input.name, companyName: await companyName() });
       const passwordHash = await hashPassword(input.password);
       try {
-        return await repo.exclusively(async (tx) => {
-          const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${input.username})`).limit(1);
-          if (taken) throw conflict(usersText.usernameTaken);
-          const [row] = await tx
-            .insert(users)
-            .values({ username: input.username, password: passwordHash, name: input.name, role: input.role, phone: input.phone ?? null })
-            .returning();
-          return toStaffUser(row);
-        });
+        const result = await repo.createUnlessTaken({ username: input.username, passwordHash, name: input.name, role: input.role, phone: input.phone ?? null });
+        if (result.taken) throw conflict(usersText.usernameTaken);
+        return toStaffUser(result.row);
       } catch (error) {
         // The unique index decides where something other than this service wrote the name.
         if (sqlState(error) === "23505") throw conflict(usersText.usernameTaken);
@@ -56,15 +48,9 @@ export function createUsersService(repo: UsersRepository) {
 
     async delete(id: number, actor: SessionUser): Promise<void> {
       if (id === actor.id) throw conflict(usersText.cannotDeleteSelf);
-      await repo.exclusively(async (tx) => {
-        const [target] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id)).limit(1);
-        if (!target) throw notFound(usersText.userNotFound);
-        if (target.role === "admin") {
-          const [{ admins }] = await tx.select({ admins: sql<number>`count(*)::int` }).from(users).where(eq(users.role, "admin"));
-          if (admins <= 1) throw conflict(usersText.lastAdmin);
-        }
-        await tx.delete(users).where(eq(users.id, id));
-      });
+      const result = await repo.deleteUnlessLastAdmin(id);
+      if (result === "missing") throw notFound(usersText.userNotFound);
+      if (result === "lastAdmin") throw conflict(usersText.lastAdmin);
     },
   };
 }

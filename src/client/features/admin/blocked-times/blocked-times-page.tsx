@@ -27,7 +27,7 @@ function isFilter(value: string | null): value is BlockedTimeFilter {
 type Editing = { mode: "closed" } | { mode: "create" } | { mode: "edit"; blockedTime: BlockedTime };
 
 /**
- * /admin/blocked-times (SPEC §2 Blocked time slots; admin only behind RequireAdmin): the list with
+ * /admin/blocked-times (rules §2 Blocked time slots; admin only behind RequireAdmin): the list with
  * the §4 filter (upcoming by default, kept in ?filter=), create, edit and delete dialogs.
  */
 export default function BlockedTimesPage() {
@@ -35,7 +35,7 @@ export default function BlockedTimesPage() {
   const requested = searchParams.get("filter");
   const filter: BlockedTimeFilter = isFilter(requested) ? requested : "upcoming";
   const list = useBlockedTimes(filter);
-  // Today in Stockholm (DECISIONS 1): the earliest date that can be blocked.
+  // Today in Stockholm (rules D1): the earliest date that can be blocked.
   const today = useMemo(() => todayIn(new Date()), []);
   const [editing, setEditing] = useState<Editing>({ mode: "closed" });
   const [deleting, setDeleting] = useState<BlockedTime | null>(null);
@@ -104,12 +104,7 @@ export default function BlockedTimesPage() {
       ) : list.data.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">{text.empty[filter]}</p>
       ) : (
-        <BlockedTimeList
-          items={list.data}
-          today={today}
-          onEdit={(blockedTime) => setEditing({ mode: "edit", blockedTime })}
-          onDelete={setDeleting}
-        />
+        <BlockedTimeList items={list.data} today={today} onEdit={(blockedTime) => setEditing({ mode: "edit", blockedTime })} onDelete={setDeleting} />
       )}
 
       <BlockedTimeDialog

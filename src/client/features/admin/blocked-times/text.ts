@@ -1,5 +1,7 @@
-// Swedish texts of /admin/blocked-times (SPEC §2 Other admin screens, §4 filter, §8 blocked times).
-// The validation messages of SPEC §5 live with the contract (@/common/schemas/blocked-times).
+import { timeRange } from "@/common/format";
+
+// Swedish texts of /admin/blocked-times (rules §2 Other admin screens, §4 filter, §8 blocked times).
+// The validation messages of rules §5 live with the contract (@/common/schemas/blocked-times).
 export const blockedTimesText = {
   title: "Blockerade tider",
   intro: "Spärra datum och tider då kunder inte kan boka. Befintliga bokningar ligger kvar.",
@@ -16,7 +18,7 @@ export const blockedTimesText = {
     past: "Inga passerade blockerade tider.",
   },
   listLabel: "Blockerade tider",
-  timeRange: (start: string, end: string) => `${start}–${end}`,
+  timeRange,
   wholeDayHint: "Hela arbetsdagen",
   serviceTypesLabel: "Gäller",
   edit: "Redigera",
@@ -46,7 +48,7 @@ export const blockedTimesText = {
     title: "Ta bort blockerad tid?",
     description: (when: string) => `Den blockerade tiden ${when} tas bort och tiderna blir bokningsbara igen.`,
     cancel: "Avbryt",
-    confirm: "Ta bort",
+    confirm: "Ta bort den blockerade tiden",
     removing: "Tar bort...",
   },
 
@@ -65,8 +67,7 @@ export const blockedTimesText = {
 
   overlap: {
     title: (count: number) => (count === 1 ? "En bokning ligger inom den blockerade tiden" : `${count} bokningar ligger inom den blockerade tiden`),
-    description:
-      "Bokningarna finns kvar och tas inte bort automatiskt. Kontakta kunderna för att boka om eller avboka besöken.",
+    description: "Bokningarna finns kvar och tas inte bort automatiskt. Kontakta kunderna för att boka om eller avboka besöken.",
     listLabel: "Bokningar inom den blockerade tiden",
     open: (id: number) => `Öppna bokning ${id}`,
     dismiss: "Stäng meddelandet",

@@ -1,4 +1,6 @@
-// Swedish texts of the admin booking screens (SPEC §2 admin booking screens, §5 admin create booking
+import { plural } from "@/common/format";
+import { IMAGE_FILE_HINT } from "@/common/image-rules";
+// Swedish texts of the admin booking screens (rules §2 admin booking screens, §5 admin create booking
 // and reschedule, §8 admin bookings and booking images). Validation messages of the create form and
 // the reschedule rules come from @/common/schemas/admin-bookings (adminBookingText), status and
 // service labels from @/common/constants.
@@ -42,7 +44,7 @@ export const adminBookingsText = {
     details: "Detaljer",
     detailsSuffix: (id: number) => `för bokning #${id}`,
     phone: "Telefon",
-    count: (total: number) => (total === 1 ? "1 bokning" : `${total} bokningar`),
+    count: (total: number) => plural(total, "bokning", "bokningar"),
     updating: "Uppdaterar...",
   },
 
@@ -60,7 +62,7 @@ export const adminBookingsText = {
     successDescription: "Bokningens status har uppdaterats",
     failureTitle: "Fel",
     failureDescription: "Kunde inte uppdatera bokningsstatus",
-    /** SPEC §7: the status call's own error, for the console. */
+    /** rules §7: the status call's own error, for the console. */
     callFailed: "Kunde inte uppdatera status",
   },
 
@@ -103,6 +105,20 @@ export const adminBookingsText = {
     successDescription: (id: number) => `Bokning #${id} har skapats och kunden får en bekräftelse via e-post.`,
     failureTitle: "Fel",
     failureFallback: "Kunde inte skapa bokning",
+  },
+
+  /** The pickers' states of a time (issue 23 point 7). */
+  slots: {
+    loading: "Hämtar vilka tider som är lediga...",
+    loadFailed: "Kunde inte hämta vilka tider som är lediga. Tiden kontrolleras när du sparar.",
+    taken: (name: string) => `Upptagen – ${name}`,
+    takenDetails: (service: string, time: string, status: string) => `${service} ${time}, ${status.toLowerCase()}`,
+    openBooking: (id: number) => `Visa bokning #${id}`,
+    opensInNewTab: "(öppnas i ny flik)",
+    blocked: (reason: string) => (reason ? `Blockerad – ${reason}` : "Blockerad"),
+    past: "Har passerat",
+    full: (max?: number) => (max === undefined ? "Dagen är fullbokad" : `Dagen är fullbokad (högst ${max} bokningar)`),
+    noneFree: "Ingen tid är ledig det här datumet. Välj ett annat datum.",
   },
 
   detail: {
@@ -151,7 +167,7 @@ export const adminBookingsText = {
     uploaders: { admin: "Administratör", customer: "Kunden", technician: "Tekniker" },
     uploadHeading: "Ladda upp bild",
     fileLabel: "Bild",
-    fileHint: "JPG, PNG, GIF, WebP eller HEIC, högst 10 MB.",
+    fileHint: IMAGE_FILE_HINT,
     captionLabel: "Bildtext (valfritt)",
     upload: "Ladda upp",
     uploading: "Laddar upp...",
@@ -160,9 +176,21 @@ export const adminBookingsText = {
     uploadFailed: "Ett fel uppstod vid uppladdning av bilden.",
     delete: "Ta bort bild",
     deleting: "Tar bort...",
-    deleteConfirm: "Vill du ta bort bilden?",
+    deleteConfirmTitle: "Ta bort bilden?",
+    deleteConfirmText: "Bilden tas bort från bokningen för gott.",
+    deleteConfirm: "Ta bort bilden",
+    cancel: "Avbryt",
     deleteSuccess: "Bild borttagen",
     deleteFailed: "Borttagning misslyckades",
+  },
+
+  technician: {
+    label: "Tekniker",
+    none: "Ingen tekniker",
+    updated: "Tekniker uppdaterad",
+    assignedTo: (name: string) => `Besöket är tilldelat ${name}.`,
+    unassigned: "Besöket har ingen tekniker.",
+    failed: "Kunde inte ändra tekniker",
   },
 
   reschedule: {
@@ -171,6 +199,7 @@ export const adminBookingsText = {
     current: "Nuvarande tid",
     date: "Nytt datum",
     time: "Ny tid",
+    datePlaceholder: "Välj först ett datum",
     submit: "Spara ny tid",
     submitting: "Sparar...",
     cancel: "Avbryt",
@@ -200,7 +229,7 @@ export const adminBookingsText = {
     active: "Aktiv",
     inactive: "Inaktiv",
     expired: "Utgången",
-    expiresAt: "Giltig till",
+    expiresAt: "Länken gäller till",
     lastAccessed: "Senast öppnad",
     neverAccessed: "Aldrig",
     deactivate: "Inaktivera länk",
@@ -231,5 +260,7 @@ export const adminBookingsText = {
     },
     fromTo: (from: string, to: string) => `Från ${from} till ${to}`,
     fromOnly: (from: string) => `Från ${from}`,
+    /** Why (a technician's reason for cancelling, or the erasure's). */
+    note: (note: string) => `Anledning: ${note}`,
   },
 } as const;

@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/client/components/ui/button";
 import { cn } from "@/client/lib/cn";
-import { BackLink } from "./back-link";
+import { BackLink } from "@/client/components/back-link";
 
 /**
  * The frame of an admin screen: the back link, the heading with its introduction, and an optional
@@ -44,7 +44,21 @@ export function AdminPage({
 }
 
 /** The end of a dialog's form: the server's refusal (announced), cancel and submit. */
-export function DialogFormFooter({ failure, onCancel, cancelLabel, submitLabel, pendingLabel, pending }: { failure?: string | null; onCancel: () => void; cancelLabel: string; submitLabel: string; pendingLabel: string; pending: boolean }) {
+export function DialogFormFooter({
+  failure,
+  onCancel,
+  cancelLabel,
+  submitLabel,
+  pendingLabel,
+  pending,
+}: {
+  failure?: string | null;
+  onCancel: () => void;
+  cancelLabel: string;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+}) {
   return (
     <>
       <div role="alert">{failure && <p className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">{failure}</p>}</div>

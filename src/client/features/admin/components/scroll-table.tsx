@@ -7,7 +7,17 @@ export type ScrollTableColumn = { key: string; header: ReactNode; className?: st
  * A table of an admin screen that scrolls sideways on a phone: a named, focusable region (so the
  * keyboard can scroll it), a caption for screen readers, and a header row.
  */
-export function ScrollTable({ label, minWidth, columns, children }: { label: string; minWidth: "min-w-[40rem]" | "min-w-[44rem]"; columns: ScrollTableColumn[]; children: ReactNode }) {
+export function ScrollTable({
+  label,
+  minWidth,
+  columns,
+  children,
+}: {
+  label: string;
+  minWidth: "min-w-[40rem]" | "min-w-[44rem]";
+  columns: ScrollTableColumn[];
+  children: ReactNode;
+}) {
   return (
     <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={label}>
       <table className={cn("w-full text-left text-sm", minWidth)}>

@@ -10,7 +10,7 @@ import { Spinner } from "@/client/components/ui/spinner";
 import { CUSTOMER_SORTS, isShortCustomerSearch, type CustomerSort, type CustomerSummary } from "@/common/schemas/customers";
 import { AdminPage } from "../components/admin-page";
 import { LoadFailed } from "../components/load-failed";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { useCustomers } from "./api/customers";
 import { CreateCustomerDialog } from "./components/create-customer-dialog";
 import { CustomerDetailDialog } from "./components/customer-detail-dialog";
@@ -52,7 +52,7 @@ function CustomerCard({ customer, onOpen }: { customer: CustomerSummary; onOpen:
 }
 
 /**
- * /admin/customers (SPEC §2 Customer register; issue 12): search, sort by full, first or last name
+ * /admin/customers (rules §2 Customer register; issue 12): search, sort by full, first or last name
  * or city either way, a card grid in pages, detail, create and delete (or GDPR erasure). The search,
  * sort and page live in the URL, so Back and a reload keep them.
  */
@@ -95,19 +95,35 @@ export default function CustomersPage() {
   const pages = customers.data ? Math.max(1, Math.ceil(customers.data.total / customers.data.pageSize)) : 1;
 
   return (
-    <AdminPage back={{ to: "/admin?tab=customers", label: text.back }} title={text.title} intro={text.intro} create={{ label: text.create, onClick: () => setCreating(true) }} width="max-w-6xl">
-
+    <AdminPage
+      back={{ to: "/admin?tab=customers", label: text.back }}
+      title={text.title}
+      intro={text.intro}
+      create={{ label: text.create, onClick: () => setCreating(true) }}
+      width="max-w-6xl"
+    >
       <div role="search" className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
         <div className="grid gap-1.5">
           <Label htmlFor="customer-search">{text.searchLabel}</Label>
           <div className="relative">
             <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-            <Input id="customer-search" type="search" className="pl-9" placeholder={text.searchPlaceholder} value={typed} onChange={(event) => setTyped(event.target.value)} />
+            <Input
+              id="customer-search"
+              type="search"
+              className="pl-9"
+              placeholder={text.searchPlaceholder}
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+            />
           </div>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="customer-sort">{text.sortLabel}</Label>
-          <Select id="customer-sort" value={sort} onChange={(event) => update({ sort: event.target.value === "fullName" ? null : event.target.value, page: null })}>
+          <Select
+            id="customer-sort"
+            value={sort}
+            onChange={(event) => update({ sort: event.target.value === "fullName" ? null : event.target.value, page: null })}
+          >
             {CUSTOMER_SORTS.map((value) => (
               <option key={value} value={value}>
                 {text.sorts[value]}

@@ -1,4 +1,5 @@
-// Swedish texts of /admin/customers (SPEC §2 Customer register, §8 customers; issue 12).
+import { plural } from "@/common/format";
+// Swedish texts of /admin/customers (rules §2 Customer register, §8 customers; issue 12).
 export const customersPageText = {
   title: "Kundregister",
   intro: "Sök, sortera och hantera kunder. Personuppgifter kan exporteras och raderas (GDPR).",
@@ -10,7 +11,7 @@ export const customersPageText = {
   sorts: { fullName: "Fullständigt namn", firstName: "Förnamn", lastName: "Efternamn", city: "Ort" },
   direction: { asc: "Stigande (A–Ö)", desc: "Fallande (Ö–A)" },
   directionLabel: "Ordning",
-  count: (total: number) => (total === 1 ? "1 kund" : `${total} kunder`),
+  count: (total: number) => plural(total, "kund", "kunder"),
   suggestion: (corrected: string) => `Inga exakta träffar – visar träffar för ”${corrected}”`,
   shortSearch: "En eller två bokstäver visar namn och orter som börjar så; skriv fler för att söka överallt.",
   empty: "Inga kunder hittades.",
@@ -21,8 +22,8 @@ export const customersPageText = {
   next: "Nästa",
   pageOf: (page: number, pages: number) => `Sida ${page} av ${pages}`,
   pagination: "Sidor",
-  products: (n: number) => (n === 1 ? "1 produkt" : `${n} produkter`),
-  bookings: (n: number) => (n === 1 ? "1 bokning" : `${n} bokningar`),
+  products: (n: number) => plural(n, "produkt", "produkter"),
+  bookings: (n: number) => plural(n, "bokning", "bokningar"),
   erased: "Uppgifterna raderade",
   open: (name: string) => `Visa ${name}`,
   detail: {
@@ -41,7 +42,11 @@ export const customersPageText = {
     history: "Servicehistorik",
     noHistory: "Ingen servicehistorik.",
     export: "Exportera all data (JSON)",
+    edit: "Ändra uppgifter",
     delete: "Ta bort kund",
+    changes: "Ändringshistorik",
+    noChanges: "Inga ändringar sedan kunden lades till.",
+    changedWithoutValues: (field: string) => `${field} ändrad (uppgifterna är raderade)`,
     close: "Stäng",
   },
   form: {
@@ -58,12 +63,28 @@ export const customersPageText = {
     submit: "Skapa kund",
     submitting: "Skapar...",
   },
+  editForm: {
+    title: "Ändra kunduppgifter",
+    description: "Ändringen sparas i kundens ändringshistorik med ditt namn och tidpunkten. Bokningarna behåller uppgifterna de gjordes med.",
+    cancel: "Avbryt",
+    submit: "Spara ändringar",
+    submitting: "Sparar...",
+  },
+  /** Field names in the change history. */
+  fields: { name: "Namn", email: "E-post", phone: "Telefon", address: "Adress", postalCode: "Postnummer", city: "Ort", notes: "Anteckningar" } as Record<
+    string,
+    string
+  >,
   removeDialog: {
     title: "Ta bort kund",
     description: (name: string) =>
-      `Vill du ta bort ${name}? En kund utan bokningar tas bort helt. Har kunden bokningar eller historik raderas personuppgifterna, medan servicehistorik och protokoll sparas för bokföringen.`,
+      `Vill du ta bort ${name}? En kund utan bokningar tas bort helt. Har kunden bokningar eller historik raderas personuppgifterna och all e-post om kunden. Servicehistoriken sparas för bokföringen. Installationsprotokollen sparas för F-gasreglerna med kundens namn, installationsadress och signatur men utan kontaktuppgifter, och kundens länk till dem slutar fungera.`,
+    visitsAhead: (n: number) =>
+      n === 1
+        ? "Kunden har 1 kommande besök. Det avbokas när kunden raderas (kunden får inget e-postmeddelande):"
+        : `Kunden har ${n} kommande besök. De avbokas när kunden raderas (kunden får inget e-postmeddelande):`,
     cancel: "Avbryt",
-    confirm: "Ta bort",
+    confirm: "Ta bort kunden",
     removing: "Tar bort...",
   },
   toasts: {
@@ -71,6 +92,8 @@ export const customersPageText = {
     deleted: "Kund borttagen",
     failureTitle: "Fel",
     createFailed: "Kunde inte skapa kunden. Försök igen.",
+    updated: "Kunden är uppdaterad",
+    updateFailed: "Kunde inte spara ändringarna. Försök igen.",
     deleteFailed: "Kunde inte ta bort kunden. Försök igen.",
   },
 } as const;

@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetToasts } from "@/client/components/ui/toast";
 import { adminUser, mockFetch, renderApp } from "@/client/test/test-utils";
@@ -12,24 +13,27 @@ afterEach(() => {
 
 describe("admin dashboard", () => {
   it("writes the chosen tab into the URL", async () => {
+    const user = userEvent.setup();
     const { router } = renderApp("/admin", { user: adminUser });
     const planning = await screen.findByRole("tab", { name: "Planering" });
-    fireEvent.mouseDown(planning);
+    await user.click(planning);
     await waitFor(() => expect(router.state.location.search).toBe("?tab=planning"));
-    const hrefs = within(screen.getByRole("tabpanel")).getAllByRole("link").map((link) => link.getAttribute("href"));
+    const hrefs = within(screen.getByRole("tabpanel"))
+      .getAllByRole("link")
+      .map((link) => link.getAttribute("href"));
     expect(hrefs).toEqual(["/admin/route-optimization", "/admin/technicians", "/admin/protocols", "/admin/statistics"]);
   });
 
   it("describes the service reminders card", async () => {
     renderApp("/admin?tab=customers", { user: adminUser });
     const card = await screen.findByRole("link", { name: /Servicepåminnelser/ });
-    expect(card.getAttribute("href")).toBe("/admin/service-reminders");
-    expect(card.textContent).toContain("Påminnelser efter 24 månader");
+    expect(card).toHaveAttribute("href", "/admin/service-reminders");
+    expect(card).toHaveTextContent("Påminnelser efter 24 månader");
   });
 
   it("falls back to the bookings tab for an unknown ?tab=", async () => {
     renderApp("/admin?tab=okand", { user: adminUser });
-    expect((await screen.findByRole("tab", { name: "Bokningar" })).getAttribute("aria-selected")).toBe("true");
+    expect(await screen.findByRole("tab", { name: "Bokningar" })).toHaveAttribute("aria-selected", "true");
   });
 });
 
@@ -37,6 +41,7 @@ const visit = (id: number, customerName: string, timeSlot: string, technician: s
   id,
   date: "2026-11-22",
   timeSlot,
+  endTime: timeSlot.slice(6),
   serviceType: "service" as const,
   status: "confirmed" as const,
   customerName,
@@ -52,8 +57,11 @@ describe("admin overview", () => {
     newBookings: { since: null, items: [visit(3, "Johan Nilsson", "12:00-14:00", null)] },
     attention: {
       unassignedNextWeek: [visit(2, "Maria Karlsson", "10:00-12:00", null)],
-      failedEmails: [{ id: 9, to: "karin@exempel.se", subject: "Bokningsbekräftelse", lastError: "Anslutningen nekades", createdAt: "2026-11-21T10:00:00.000Z" }],
+      failedEmails: [
+        { id: 9, to: "karin@exempel.se", subject: "Bokningsbekräftelse", lastError: "Anslutningen nekades", createdAt: "2026-11-21T10:00:00.000Z" },
+      ],
     },
+    alerts: [],
   };
 
   it("shows today's visits, new bookings and what needs attention from one request, each booking linking to its page", async () => {
@@ -61,32 +69,63 @@ describe("admin overview", () => {
     renderApp("/admin", { user: adminUser });
     const today = await screen.findByRole("region", { name: /^Dagens besök/ });
     const first = within(today).getByRole("link", { name: /Lars Andersson/ });
-    expect(first.getAttribute("href")).toBe("/admin/bookings/1");
-    expect(first.textContent).toContain("08:00–10:00");
-    expect(first.textContent).toContain("Uppsala");
-    expect(first.textContent).toContain("Erik Johansson");
-    expect(within(today).getByRole("link", { name: /Maria Karlsson/ }).textContent).toContain("Ingen tekniker");
+    expect(first).toHaveAttribute("href", "/admin/bookings/1");
+    expect(first).toHaveTextContent("08:00–10:00");
+    expect(first).toHaveTextContent("Uppsala");
+    expect(first).toHaveTextContent("Erik Johansson");
+    expect(within(today).getByRole("link", { name: /Maria Karlsson/ })).toHaveTextContent("Ingen tekniker");
 
     const fresh = screen.getByRole("region", { name: /^Nya bokningar/ });
-    expect(within(fresh).getByRole("link", { name: /Johan Nilsson/ }).getAttribute("href")).toBe("/admin/bookings/3");
+    expect(within(fresh).getByRole("link", { name: /Johan Nilsson/ })).toHaveAttribute("href", "/admin/bookings/3");
     const attention = screen.getByRole("region", { name: /^Behöver åtgärd/ });
-    expect(within(attention).getByRole("link", { name: /Maria Karlsson/ }).getAttribute("href")).toBe("/admin/bookings/2");
-    expect(within(attention).getByText(/Anslutningen nekades/)).toBeTruthy();
+    expect(within(attention).getByRole("link", { name: /Maria Karlsson/ })).toHaveAttribute("href", "/admin/bookings/2");
+    expect(within(attention).getByText(/Anslutningen nekades/)).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith("/api/admin/overview"))).toHaveLength(1);
     // The tabs of cards are still below.
-    expect(screen.getByRole("tab", { name: "Bokningar" })).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Bokningar" })).toBeInTheDocument();
   });
 
   it("says so in Swedish when there is nothing to show", async () => {
-    mockFetch({ "GET /api/admin/overview": { body: { today: [], newBookings: { since: "2026-11-22T07:00:00.000Z", items: [] }, attention: { unassignedNextWeek: [], failedEmails: [] } } } });
+    mockFetch({
+      "GET /api/admin/overview": {
+        body: { today: [], newBookings: { since: "2026-11-22T07:00:00.000Z", items: [] }, attention: { unassignedNextWeek: [], failedEmails: [] }, alerts: [] },
+      },
+    });
     renderApp("/admin", { user: adminUser });
-    expect(await screen.findByText("Inga besök i dag.")).toBeTruthy();
-    expect(screen.getByText("Inga nya bokningar sedan du senast tittade.")).toBeTruthy();
-    expect(screen.getByText("Inget behöver åtgärdas just nu.")).toBeTruthy();
-    expect(screen.queryByRole("button", { name: "Markera som sedda" })).toBeNull();
+    expect(await screen.findByText("Inga besök i dag.")).toBeInTheDocument();
+    expect(screen.getByText("Inga nya bokningar sedan du senast tittade.")).toBeInTheDocument();
+    expect(screen.getByText("Inget behöver åtgärdas just nu.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Markera som sedda" })).not.toBeInTheDocument();
+    // Nothing wrong, nothing in red.
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("says in red, above everything, that e-mail has failed for over an hour, linking to the outbox, and that the backup failed", async () => {
+    mockFetch({
+      "GET /api/admin/overview": {
+        body: {
+          ...overview,
+          alerts: [
+            { kind: "outbox-failing", count: 3, since: "2026-11-21T09:15:00.000Z" },
+            { kind: "backup-failed", since: "2026-11-22T02:00:00.000Z", message: "Disken är full" },
+          ],
+        } satisfies AdminOverview,
+      },
+    });
+    renderApp("/admin", { user: adminUser });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("E-post fastnar: 3 meddelanden har inte kunnat skickas på över en timme.");
+    expect(alert).toHaveTextContent("Det äldsta skrevs 21 nov. 2026 kl. 10:15.");
+    expect(within(alert).getByRole("link", { name: "Se utkorgen under Integrationer" })).toHaveAttribute("href", "/admin/integrations");
+    expect(alert).toHaveTextContent("Säkerhetskopieringen misslyckades 22 nov. 2026 kl. 03:00.");
+    expect(alert).toHaveTextContent("Orsak: Disken är full");
+    // Above the overview's cards.
+    const today = screen.getByRole("region", { name: /^Dagens besök/ });
+    expect(alert.compareDocumentPosition(today) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
   });
 
   it("'Markera som sedda' tells the server and fetches the overview again", async () => {
+    const user = userEvent.setup();
     let seen = false;
     const fetchMock = mockFetch({
       "GET /api/admin/overview": () => ({ body: seen ? { ...overview, newBookings: { since: "2026-11-22T08:00:00.000Z", items: [] } } : overview }),
@@ -96,8 +135,8 @@ describe("admin overview", () => {
       },
     });
     renderApp("/admin", { user: adminUser });
-    fireEvent.click(await screen.findByRole("button", { name: "Markera som sedda" }));
-    expect(await screen.findByText("Inga nya bokningar sedan du senast tittade.")).toBeTruthy();
+    await user.click(await screen.findByRole("button", { name: "Markera som sedda" }));
+    expect(await screen.findByText("Inga nya bokningar sedan du senast tittade.")).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url, init]) => url === "/api/admin/overview/seen" && init?.method === "POST")).toBe(true);
   });
 });

@@ -28,7 +28,7 @@ type DashboardTab = (typeof TABS)[number];
 
 type DashboardCard = { to: string; icon: LucideIcon; title: string; description: string };
 
-// SPEC §2 Admin dashboard: four tabs, each a grid of cards linking to the admin screens.
+// rules §2 Admin dashboard: four tabs, each a grid of cards linking to the admin screens.
 const CARDS: Record<DashboardTab, DashboardCard[]> = {
   bookings: [
     { to: "/admin/bookings", icon: CalendarDays, ...text.cards.bookings },

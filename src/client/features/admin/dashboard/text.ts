@@ -1,4 +1,5 @@
-// Swedish texts of the admin dashboard (SPEC §2 Admin dashboard).
+import { plural } from "@/common/format";
+// Swedish texts of the admin dashboard (rules §2 Admin dashboard).
 export const adminDashboardText = {
   title: "Administration",
   signedInAs: (name: string) => `Inloggad som ${name}`,
@@ -56,5 +57,14 @@ export const adminDashboardText = {
     noTechnician: "Ingen tekniker",
     bookingLink: (id: number) => `bokning #${id}`,
     created: "Bokad",
+    // Issue 24: operational problems, in red above the overview.
+    alerts: {
+      outboxFailing: (n: number) => `E-post fastnar: ${plural(n, "meddelande har", "meddelanden har")} inte kunnat skickas på över en timme.`,
+      outboxSince: (when: string) => `Det äldsta skrevs ${when}.`,
+      outboxLink: "Se utkorgen under Integrationer",
+      backupFailed: (when: string) => `Säkerhetskopieringen misslyckades ${when}.`,
+      backupReason: "Orsak",
+      backupLink: "Se säkerhetskopiorna under Integrationer",
+    },
   },
 } as const;

@@ -1,10 +1,10 @@
-// Dates and times on the admin screens, in Swedish (date-fns with the sv locale). Booking dates are
-// plain 'yyyy-MM-dd' dates and time slots are shown as stored ('08:00-10:00'); instants (created,
-// uploaded, history) are shown on Stockholm's clock (DECISIONS 1), whatever the computer's zone.
-import { TZDate } from "@date-fns/tz";
+// Dates on the admin screens that are not list dates, in Swedish (date-fns with the sv locale). Every
+// list and table writes its dates with formatListDate / formatListDateTime of src/common/format
+// (issue 23: one format, '25 nov. 2026'); instants on Stockholm's clock (rules D1).
 import { format, isValid, parseISO } from "date-fns";
 import { sv } from "date-fns/locale/sv";
-import { BOOKING_TIME_ZONE, isIsoDate } from "@/common/booking-rules";
+import { isIsoDate, timeSlotText } from "@/common/booking-rules";
+import { formatListDate } from "@/common/format";
 
 function plainDate(date: string): Date | null {
   if (!isIsoDate(date)) return null;
@@ -12,8 +12,11 @@ function plainDate(date: string): Date | null {
   return isValid(parsed) ? parsed : null;
 }
 
-/** 'sön 22 nov. 2026'; the input itself when it is not a date. */
-export function formatShortDate(date: string): string {
+/**
+ * 'sön 22 nov. 2026', for the planning grid's days and week, where the weekday matters; lists use
+ * formatListDate of src/common/format. The input itself when it is not a date.
+ */
+export function formatWeekdayDate(date: string): string {
   const d = plainDate(date);
   return d ? format(d, "EEE d MMM yyyy", { locale: sv }) : date;
 }
@@ -24,15 +27,33 @@ export function formatLongDate(date: string): string {
   return d ? format(d, "EEEE d MMMM yyyy", { locale: sv }) : date;
 }
 
-/** An instant as '22 nov. 2026 kl. 10:15' in Stockholm time. */
-export function formatInstant(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return format(new TZDate(d, BOOKING_TIME_ZONE), "d MMM yyyy 'kl.' HH:mm", { locale: sv });
-}
-
-/** 'yyyy-MM-dd HH:MM-HH:MM' (how history records a booking's time) as 'sön 22 nov. 2026 08:00-10:00'. */
+/**
+ * 'yyyy-MM-dd HH:MM-HH:MM' (how history records a booking's time) as '22 nov. 2026 08:00–10:00':
+ * the lists' date and an en dash, as every other time range (issue 23).
+ */
 export function formatSlotKey(value: string): string {
   const match = /^(\d{4}-\d{2}-\d{2}) (.+)$/.exec(value);
-  return match ? `${formatShortDate(match[1])} ${match[2]}` : value;
+  return match ? `${formatListDate(match[1])} ${timeSlotText(match[2])}` : value;
+}
+
+/**
+ * The parts that have a value, joined: 'Raderad kund #13' rather than 'Raderad kund #13, ' for an
+ * erased customer without a city, and '–' when nothing is left.
+ */
+export function joinPresent(parts: readonly (string | null | undefined)[], separator = ", "): string {
+  return (
+    parts
+      .map((part) => part?.trim() ?? "")
+      .filter(Boolean)
+      .join(separator) || "–"
+  );
+}
+
+/** 'Storgatan 12, 753 20 Uppsala', leaving out what is empty (an erased customer has no address). */
+export function formatAddress(place: { address?: string | null; postalCode?: string | null; city?: string | null }): string {
+  const postalCity = [place.postalCode, place.city]
+    .map((part) => part?.trim() ?? "")
+    .filter(Boolean)
+    .join(" ");
+  return joinPresent([place.address, postalCity]);
 }

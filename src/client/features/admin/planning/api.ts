@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/client/lib/api";
 import type { PlanningBooking, Technician } from "@/common/schemas/planning";
 
@@ -7,13 +7,48 @@ export const planningKeys = {
   all: ["admin", "planning"] as const,
 };
 
-/** Confirmed bookings of a range (SPEC §4: planning considers only confirmed bookings). */
-export function useConfirmedBookings(from: string, to: string, city = "") {
+/**
+ * The visits of a range still to be made: planned, confirmed, moved or in progress (issue 23; rules
+ * §4's "confirmed only" left the others unplanned), each with its status.
+ */
+export function useActiveBookings(from: string, to: string, city = "") {
   return useQuery({
     queryKey: planningKeys.bookings(from, to, city),
-    queryFn: ({ signal }) => apiFetch<PlanningBooking[]>(`/api/bookings?${new URLSearchParams({ from, to, status: "confirmed", ...(city ? { city } : {}) })}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<PlanningBooking[]>(`/api/bookings?${new URLSearchParams({ from, to, status: "active", ...(city ? { city } : {}) })}`, { signal }),
   });
 }
 
 export const useCities = () => useQuery({ queryKey: ["admin", "planning", "cities"], queryFn: ({ signal }) => apiFetch<string[]>("/api/cities", { signal }) });
-export const useTechnicians = () => useQuery({ queryKey: ["admin", "planning", "technicians"], queryFn: ({ signal }) => apiFetch<Technician[]>("/api/technicians", { signal }) });
+export const useTechnicians = () =>
+  useQuery({ queryKey: ["admin", "planning", "technicians"], queryFn: ({ signal }) => apiFetch<Technician[]>("/api/technicians", { signal }) });
+
+type AssignCallbacks = { onSuccess: (updated: PlanningBooking) => void; onError: (error: Error) => void };
+
+/**
+ * PUT /api/admin/bookings/{id}/technician: the visit's technician, or none; the planning lists reload.
+ * The callbacks are the mutation's own, so they run even when the caller is gone by the answer.
+ */
+export function useAssignTechnician(bookingId: number, { onSuccess, onError }: AssignCallbacks) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (technicianId: number | null) =>
+      apiFetch<PlanningBooking>(`/api/admin/bookings/${bookingId}/technician`, { method: "PUT", body: { technicianId } }),
+    onSuccess: (updated) => {
+      onSuccess(updated);
+      return queryClient.invalidateQueries({ queryKey: planningKeys.all });
+    },
+    onError,
+  });
+}
+
+/** PUT /api/customers/{id}/coordinates: where route optimisation places the customer; the planning lists reload. */
+export type CoordinatesInput = { coordinates: { lat: number; lng: number } };
+
+export function useSaveCoordinates(customerId: number | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CoordinatesInput) => apiFetch(`/api/customers/${customerId}/coordinates`, { method: "PUT", body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: planningKeys.all }),
+  });
+}

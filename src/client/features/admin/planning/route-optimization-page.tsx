@@ -7,17 +7,18 @@ import { Label } from "@/client/components/ui/label";
 import { Input } from "@/client/components/ui/input";
 import { Select } from "@/client/components/ui/select";
 import { Spinner } from "@/client/components/ui/spinner";
-import { isIsoDate, todayIn } from "@/common/booking-rules";
+import { isIsoDate, staffTimeText, todayIn } from "@/common/booking-rules";
 import { dayLegs, type Leg } from "@/common/planning/drive";
 import { estimatedDrivingHours, suggestsSplit } from "@/common/planning/formulas";
 import type { PlanningBooking } from "@/common/schemas/planning";
 import { AdminPage } from "../components/admin-page";
 import { FigureCard } from "../components/figure-card";
 import { LoadFailed } from "../components/load-failed";
-import { formatLongDate } from "../lib/format";
-import { useDocumentTitle } from "../lib/use-document-title";
-import { useCities, useConfirmedBookings } from "./api";
+import { formatAddress, formatLongDate } from "../lib/format";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { useActiveBookings, useCities } from "./api";
 import { CoordinatesDialog } from "./components/coordinates-dialog";
+import { VisitStatus } from "./components/visit-status";
 import { planningPageText } from "./text";
 
 const text = planningPageText.route;
@@ -45,12 +46,13 @@ function LegLine({ leg }: { leg: Leg }) {
 function VisitLine({ booking, onCoordinates }: { booking: PlanningBooking; onCoordinates: (booking: PlanningBooking) => void }) {
   return (
     <li className="grid gap-1 rounded-md border border-slate-200 bg-white p-3 text-sm sm:grid-cols-[7rem_1fr_auto] sm:items-center">
-      <span className="font-semibold text-slate-900">{booking.timeSlot.replace("-", "–")}</span>
+      <span className="font-semibold text-slate-900">{staffTimeText(booking)}</span>
       <span>
-        <span className="block font-medium text-slate-900">{booking.customerName}</span>
-        <span className="block text-slate-700">
-          {booking.address}, {booking.postalCode} {booking.city}
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="font-medium text-slate-900">{booking.customerName}</span>
+          <VisitStatus status={booking.status} />
         </span>
+        <span className="block text-slate-700">{formatAddress(booking)}</span>
         <span className="block text-slate-600">{text.technician(booking.technicianName)}</span>
       </span>
       {booking.coordinates ? (
@@ -65,7 +67,7 @@ function VisitLine({ booking, onCoordinates }: { booking: PlanningBooking; onCoo
   );
 }
 
-/** /admin/route-optimization (SPEC §2, §9; issue 13): a day's confirmed visits per city, in time order with drives. */
+/** /admin/route-optimization (rules §2, §9; issues 13, 23): a day's active visits per city, with their status, in time order with drives. */
 export default function RouteOptimizationPage() {
   useDocumentTitle(text.title);
   const [params, setParams] = useSearchParams();
@@ -76,7 +78,7 @@ export default function RouteOptimizationPage() {
     setParams(Object.fromEntries(Object.entries(merged).filter(([, v]) => v)), { replace: true });
   };
   const cities = useCities();
-  const bookings = useConfirmedBookings(date, date, city);
+  const bookings = useActiveBookings(date, date, city);
   const [coordinatesFor, setCoordinatesFor] = useState<PlanningBooking | null>(null);
 
   const groups = bookings.data ? byCity(bookings.data) : [];
@@ -113,7 +115,12 @@ export default function RouteOptimizationPage() {
           <section aria-label={text.title} className="grid grid-cols-3 gap-3 max-sm:grid-cols-1">
             <FigureCard icon={Route} label={text.cards.visits} value={bookings.data.length} />
             <FigureCard icon={MapPin} label={text.cards.cities} value={groups.length} />
-            <FigureCard icon={Car} label={text.cards.driving} value={text.cards.drivingValue(estimatedDrivingHours(groups.length))} hint={text.cards.drivingHint} />
+            <FigureCard
+              icon={Car}
+              label={text.cards.driving}
+              value={text.cards.drivingValue(estimatedDrivingHours(groups.length))}
+              hint={text.cards.drivingHint}
+            />
           </section>
           <div className="grid gap-4 lg:grid-cols-2">
             {groups.map(([name, visits]) => (
@@ -122,9 +129,7 @@ export default function RouteOptimizationPage() {
                   <CardTitle as="h3">
                     {name} – {text.visits(visits.length)}
                   </CardTitle>
-                  {suggestsSplit(visits.length) && (
-                    <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">{text.split}</p>
-                  )}
+                  {suggestsSplit(visits.length) && <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">{text.split}</p>}
                 </CardHeader>
                 <CardContent>
                   <ul className="grid gap-2">
@@ -157,7 +162,10 @@ export default function RouteOptimizationPage() {
           </section>
         </>
       )}
-      <CoordinatesDialog customer={coordinatesFor ? { id: coordinatesFor.customerId, name: coordinatesFor.customerName } : null} onClose={() => setCoordinatesFor(null)} />
+      <CoordinatesDialog
+        customer={coordinatesFor ? { id: coordinatesFor.customerId, name: coordinatesFor.customerName } : null}
+        onClose={() => setCoordinatesFor(null)}
+      />
     </AdminPage>
   );
 }

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CalendarDays, ChevronLeft, ChevronRight, UserX, Users } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { Button } from "@/client/components/ui/button";
@@ -6,17 +5,18 @@ import { Label } from "@/client/components/ui/label";
 import { Select } from "@/client/components/ui/select";
 import { Spinner } from "@/client/components/ui/spinner";
 import { toast } from "@/client/components/ui/toast-store";
-import { apiFetch, errorMessage } from "@/client/lib/api";
-import { addDays, isIsoDate, todayIn, type IsoDate } from "@/common/booking-rules";
+import { errorMessage } from "@/client/lib/api-error";
+import { addDays, isIsoDate, staffTimeText, todayIn, type IsoDate } from "@/common/booking-rules";
 import { averageVisitsPerTechnician } from "@/common/planning/formulas";
 import { swedishWeek, weekDays, weekStart } from "@/common/planning/week";
 import type { PlanningBooking, Technician } from "@/common/schemas/planning";
 import { AdminPage } from "../components/admin-page";
 import { FigureCard } from "../components/figure-card";
 import { LoadFailed } from "../components/load-failed";
-import { formatShortDate } from "../lib/format";
-import { useDocumentTitle } from "../lib/use-document-title";
-import { planningKeys, useConfirmedBookings, useTechnicians } from "./api";
+import { formatWeekdayDate } from "../lib/format";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { useActiveBookings, useAssignTechnician, useTechnicians } from "./api";
+import { VisitStatus } from "./components/visit-status";
 import { planningPageText } from "./text";
 
 const text = planningPageText.technicians;
@@ -24,15 +24,11 @@ const UNASSIGNED = "unassigned";
 
 /** A visit in the grid, with the select that assigns or moves it (the keyboard's way, and the phone's). */
 function VisitChip({ booking, technicians }: { booking: PlanningBooking; technicians: Technician[] }) {
-  const queryClient = useQueryClient();
-  const time = booking.timeSlot.replace("-", "–");
-  // The toasts are the mutation's own: the visit moves to another row, and this chip is gone by then.
-  const assign = useMutation({
-    mutationFn: (technicianId: number | null) => apiFetch<PlanningBooking>(`/api/admin/bookings/${booking.id}/technician`, { method: "PUT", body: { technicianId } }),
-    onSuccess: (updated) => {
-      toast({ title: text.assigned, description: `${updated.customerName} ${time}: ${updated.technicianName ?? text.nobody}` });
-      return queryClient.invalidateQueries({ queryKey: planningKeys.all });
-    },
+  const time = staffTimeText(booking);
+  // The toasts are the mutation's own (not mutate's): the visit moves to another row, and this chip
+  // is gone, its mutate callbacks with it, by the time the answer comes.
+  const assign = useAssignTechnician(booking.id, {
+    onSuccess: (updated) => toast({ title: text.assigned, description: `${updated.customerName} ${time}: ${updated.technicianName ?? text.nobody}` }),
     onError: (error) => toast({ variant: "destructive", title: text.assignFailed, description: errorMessage(error, text.assignFailed) }),
   });
   const id = `assign-${booking.id}`;
@@ -40,6 +36,7 @@ function VisitChip({ booking, technicians }: { booking: PlanningBooking; technic
     <div className="grid gap-1 rounded-md border border-slate-200 bg-white p-2 text-xs">
       <span className="font-semibold text-slate-900">{time}</span>
       <span className="text-slate-800">{booking.customerName}</span>
+      <VisitStatus status={booking.status} />
       <span className="text-slate-600">{booking.city}</span>
       <Label htmlFor={id} className="sr-only">
         {text.assignLabel(booking.customerName, time)}
@@ -62,7 +59,7 @@ function VisitChip({ booking, technicians }: { booking: PlanningBooking; technic
   );
 }
 
-/** /admin/technicians (SPEC §2, §9; issue 13): the week's confirmed visits per technician, with an unassigned row. */
+/** /admin/technicians (rules §2, §9; issues 13, 23): the week's active visits per technician, with their status, and an unassigned row. */
 export default function TechnicianPlanningPage() {
   useDocumentTitle(text.title);
   const [params, setParams] = useSearchParams();
@@ -76,7 +73,7 @@ export default function TechnicianPlanningPage() {
   const days = weekDays(monday);
   const { week, year } = swedishWeek(monday);
   const technicians = useTechnicians();
-  const bookings = useConfirmedBookings(monday, days[6]);
+  const bookings = useActiveBookings(monday, days[6]);
 
   const all = technicians.data ?? [];
   const rows: { key: string; label: string; technicianId: number | null }[] = [
@@ -95,7 +92,7 @@ export default function TechnicianPlanningPage() {
           <p className="min-w-40 text-center font-semibold text-slate-900" aria-live="polite">
             {text.week(week, year)}
             <span className="block text-xs font-normal text-slate-600">
-              {formatShortDate(monday)} – {formatShortDate(days[6])}
+              {formatWeekdayDate(monday)} – {formatWeekdayDate(days[6])}
             </span>
           </p>
           <Button variant="outline" size="icon" onClick={() => set({ vecka: addDays(monday, 7) })} aria-label={text.nextWeek}>
@@ -121,7 +118,11 @@ export default function TechnicianPlanningPage() {
       {bookings.isPending || technicians.isPending ? (
         <Spinner />
       ) : bookings.isError || technicians.isError ? (
-        <LoadFailed message={planningPageText.loadFailed} retryLabel={planningPageText.retry} onRetry={() => void Promise.all([bookings.refetch(), technicians.refetch()])} />
+        <LoadFailed
+          message={planningPageText.loadFailed}
+          retryLabel={planningPageText.retry}
+          onRetry={() => void Promise.all([bookings.refetch(), technicians.refetch()])}
+        />
       ) : (
         <>
           <section aria-label={text.title} className="grid grid-cols-3 gap-3 max-sm:grid-cols-1">
@@ -139,7 +140,7 @@ export default function TechnicianPlanningPage() {
                   </th>
                   {days.map((day) => (
                     <th key={day} scope="col" className="px-2 py-2 font-semibold">
-                      {formatShortDate(day).replace(/ \d{4}$/, "")}
+                      {formatWeekdayDate(day).replace(/ \d{4}$/, "")}
                     </th>
                   ))}
                 </tr>
@@ -155,7 +156,11 @@ export default function TechnicianPlanningPage() {
                       return (
                         <td key={day} className="px-1 py-1">
                           <div className="grid gap-1">
-                            {cell.length === 0 ? <span className="sr-only">{text.none}</span> : cell.map((b) => <VisitChip key={b.id} booking={b} technicians={all} />)}
+                            {cell.length === 0 ? (
+                              <span className="sr-only">{text.none}</span>
+                            ) : (
+                              cell.map((b) => <VisitChip key={b.id} booking={b} technicians={all} />)
+                            )}
                           </div>
                         </td>
                       );

@@ -1,21 +1,29 @@
-// Swedish texts of route optimisation and technician planning (SPEC §2, §9; issue 13).
+import { plural } from "@/common/format";
+// Swedish texts of route optimisation and technician planning (rules §2, §9; issue 13).
 export const planningPageText = {
   back: "Tillbaka till planering",
   retry: "Försök igen",
   loadFailed: "Kunde inte hämta bokningarna.",
   route: {
     title: "Ruttoptimering",
-    intro: "Dagens bekräftade besök grupperade per ort, med beräknad körtid mellan besöken.",
+    intro: "Dagens besök som ska göras (planerade, bekräftade, omplanerade och pågående) grupperade per ort, med beräknad körtid mellan besöken.",
     date: "Datum",
     city: "Ort",
     allCities: "Alla orter",
-    empty: "Inga bekräftade besök denna dag.",
-    cards: { visits: "Besök", cities: "Orter", driving: "Beräknad körtid", drivingValue: (hours: number) => `${hours} h`, drivingHint: "En halvtimme per ort, avrundat uppåt" },
-    visits: (n: number) => (n === 1 ? "1 besök" : `${n} besök`),
+    empty: "Inga besök att göra denna dag.",
+    cards: {
+      visits: "Besök",
+      cities: "Orter",
+      driving: "Beräknad körtid",
+      drivingValue: (hours: number) => `${hours} h`,
+      drivingHint: "En halvtimme per ort, avrundat uppåt",
+    },
+    visits: (n: number) => plural(n, "besök", "besök"),
     split: "Fler än 3 besök – föreslå att två tekniker delar på orten.",
     orderTitle: "Dagens körordning",
     orderIntro: "Besöken har fasta tider. Körtiden beräknas från koordinater när kunden har sådana, annars från hur nära postnumren ligger (grovt).",
-    leg: (minutes: number, method: "coordinates" | "postalCode") => `Körning ca ${minutes} min (${method === "coordinates" ? "från koordinater" : "uppskattat från postnummer"})`,
+    leg: (minutes: number, method: "coordinates" | "postalCode") =>
+      `Körning ca ${minutes} min (${method === "coordinates" ? "från koordinater" : "uppskattat från postnummer"})`,
     legFits: (gap: number) => `ryms i ${gap} min mellan besöken`,
     legTooTight: (minutes: number, gap: number) => `Hinner inte: ${minutes} min körning men ${gap} min mellan besöken`,
     technician: (name: string | null) => (name ? `Tekniker: ${name}` : "Ingen tekniker tilldelad"),
@@ -33,7 +41,7 @@ export const planningPageText = {
   },
   technicians: {
     title: "Teknikerplanering",
-    intro: "Veckans bekräftade besök per tekniker. Tilldela eller flytta ett besök med listan i besöket.",
+    intro: "Veckans besök som ska göras (planerade, bekräftade, omplanerade och pågående) per tekniker. Tilldela eller flytta ett besök med listan i besöket.",
     week: (week: number, year: number) => `Vecka ${week}, ${year}`,
     previousWeek: "Föregående vecka",
     nextWeek: "Nästa vecka",

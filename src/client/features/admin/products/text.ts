@@ -1,4 +1,4 @@
-// Swedish texts of /admin/products (SPEC §2 Products, §8 products; issue 12).
+// Swedish texts of /admin/products (rules §2 Products, §8 products; issue 12).
 export const productsPageText = {
   title: "Produkter",
   intro: "Kundernas värmepumpar: modell, serienummer, installation och garanti.",
@@ -16,6 +16,27 @@ export const productsPageText = {
   customer: "Kund",
   type: "Typ",
   close: "Stäng",
+  edit: "Ändra produkt",
+  changes: "Ändringshistorik",
+  noChanges: "Inga ändringar sedan produkten registrerades.",
+  changedWithoutValues: (field: string) => `${field} ändrad`,
+  /** Field names in the change history. */
+  fields: {
+    customerId: "Kund",
+    type: "Typ",
+    brand: "Märke",
+    model: "Modell",
+    serialNumber: "Serienummer",
+    installationDate: "Installationsdatum",
+    warrantyExpiry: "Garanti till",
+  } as Record<string, string>,
+  editForm: {
+    title: "Ändra produkt",
+    description: "Ändringen sparas i produktens ändringshistorik med ditt namn och tidpunkten.",
+    cancel: "Avbryt",
+    submit: "Spara ändringar",
+    submitting: "Sparar...",
+  },
   form: {
     title: "Ny produkt",
     description: "Registrera en värmepump hos en kund.",
@@ -32,5 +53,11 @@ export const productsPageText = {
     submit: "Skapa produkt",
     submitting: "Skapar...",
   },
-  toasts: { created: "Produkt skapad", failureTitle: "Fel", createFailed: "Kunde inte skapa produkten. Försök igen." },
+  toasts: {
+    created: "Produkt skapad",
+    updated: "Produkten är uppdaterad",
+    failureTitle: "Fel",
+    createFailed: "Kunde inte skapa produkten. Försök igen.",
+    updateFailed: "Kunde inte spara ändringarna. Försök igen.",
+  },
 } as const;

@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useState } from "react";
 import { Badge } from "@/client/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
@@ -6,12 +5,12 @@ import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Link } from "@/client/components/ui/link";
 import { Spinner } from "@/client/components/ui/spinner";
-import { apiFetch } from "@/client/lib/api";
 import type { ServiceHistoryEntry } from "@/common/schemas/products";
 import { AdminPage } from "../components/admin-page";
 import { LoadFailed } from "../components/load-failed";
-import { formatInstant } from "../lib/format";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { useServiceHistory } from "./api/service-history";
+import { formatListDateTime } from "@/common/format";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { serviceHistoryText as text } from "./text";
 
 const kronor = new Intl.NumberFormat("sv-SE", { style: "currency", currency: "SEK", maximumFractionDigits: 0 });
@@ -21,6 +20,7 @@ function Detail({ entry, onClose }: { entry: ServiceHistoryEntry | null; onClose
   const rows: [string, string | null][] = entry
     ? [
         [text.fields.customer, entry.customerName],
+        [text.fields.place, entry.place],
         [text.fields.product, entry.product],
         [text.fields.technician, entry.technician],
         [text.fields.issues, entry.issues],
@@ -36,7 +36,7 @@ function Detail({ entry, onClose }: { entry: ServiceHistoryEntry | null; onClose
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{entry ? `${typeOf(entry)} – ${entry.customerName}` : ""}</DialogTitle>
-          <DialogDescription>{entry ? formatInstant(entry.serviceDate) : ""}</DialogDescription>
+          <DialogDescription>{entry ? formatListDateTime(entry.serviceDate) : ""}</DialogDescription>
         </DialogHeader>
         <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
           {rows.map(([label, value]) => (
@@ -61,17 +61,13 @@ function Detail({ entry, onClose }: { entry: ServiceHistoryEntry | null; onClose
   );
 }
 
-/** /admin/service-history (SPEC §2 Service history; issue 12): search, card list, detail dialog. */
+/** /admin/service-history (rules §2 Service history; issue 12): search, card list, detail dialog. */
 export default function ServiceHistoryPage() {
   useDocumentTitle(text.title);
   const [q, setQ] = useState("");
   const deferred = useDeferredValue(q.trim());
   const [open, setOpen] = useState<ServiceHistoryEntry | null>(null);
-  const list = useQuery({
-    queryKey: ["admin", "service-history", deferred],
-    queryFn: ({ signal }) => apiFetch<ServiceHistoryEntry[]>(`/api/service-history?${new URLSearchParams({ q: deferred })}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useServiceHistory(deferred);
   return (
     <AdminPage back={{ to: "/admin?tab=customers", label: text.back }} title={text.title} intro={text.intro} width="max-w-4xl">
       <div role="search" className="grid max-w-md gap-1.5">
@@ -91,7 +87,7 @@ export default function ServiceHistoryPage() {
               <button
                 type="button"
                 onClick={() => setOpen(entry)}
-                aria-label={text.open(`${typeOf(entry)}, ${entry.customerName}, ${formatInstant(entry.serviceDate)}`)}
+                aria-label={text.open(`${typeOf(entry)}, ${entry.customerName}, ${formatListDateTime(entry.serviceDate)}`)}
                 className="grid w-full gap-1 rounded-lg border border-slate-200 bg-white p-4 text-left text-sm text-slate-700 hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
               >
                 <span className="flex flex-wrap items-center gap-2">
@@ -99,8 +95,9 @@ export default function ServiceHistoryPage() {
                   <Badge tone="neutral">{typeOf(entry)}</Badge>
                   {entry.followUpNeeded && <Badge tone="warning">{text.followUp}</Badge>}
                 </span>
+                {entry.place && <span>{entry.place}</span>}
                 <span>
-                  {formatInstant(entry.serviceDate)}
+                  {formatListDateTime(entry.serviceDate)}
                   {entry.technician && ` · ${entry.technician}`}
                   {entry.cost !== null && ` · ${kronor.format(entry.cost)}`}
                 </span>

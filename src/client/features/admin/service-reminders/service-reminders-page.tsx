@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { AdminPage } from "../components/admin-page";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { ImportPanel } from "./components/import-panel";
 import { ManagePanel } from "./components/manage-panel";
 import { PendingPanel } from "./components/pending-panel";
@@ -9,9 +9,9 @@ import { serviceRemindersPageText as text } from "./text";
 
 const TABS = ["import", "pending", "manage"] as const;
 type Tab = (typeof TABS)[number];
-const tabOf = (value: string | null): Tab => (TABS as readonly string[]).includes(value ?? "") ? (value as Tab) : "import";
+const tabOf = (value: string | null): Tab => ((TABS as readonly string[]).includes(value ?? "") ? (value as Tab) : "import");
 
-/** /admin/service-reminders (SPEC §2 Service reminders; issue 12): import, pending products, management. */
+/** /admin/service-reminders (rules §2 Service reminders; issue 12): import, pending products, management. */
 export default function ServiceRemindersPage() {
   useDocumentTitle(text.title);
   const [params, setParams] = useSearchParams();

@@ -1,9 +1,11 @@
-// Swedish texts of /admin/service-reminders (SPEC §2 Service reminders, §5 import, §8; issue 12).
+import { plural } from "@/common/format";
+// Swedish texts of /admin/service-reminders (rules §2 Service reminders, §5 import, §8; issue 12).
 import { remindersText, type ImportResult } from "@/common/schemas/service-reminders";
 
 export const serviceRemindersPageText = {
   title: "Servicepåminnelser",
-  intro: "Påminn kunder om service 24 månader efter installation, med 15 % rabatt i 30 dagar. Påminnelser skapas och skickas automatiskt varje morgon; här kan du göra det direkt.",
+  intro:
+    "Påminn kunder om service 24 månader efter installation, med 15 % rabatt i 30 dagar. Påminnelser skapas och skickas automatiskt varje morgon; här kan du göra det direkt.",
   back: "Tillbaka till kunder",
   tabs: { import: "Importera kunder", pending: "Väntande produkter", manage: "Påminnelser" },
   retry: "Försök igen",
@@ -26,17 +28,18 @@ export const serviceRemindersPageText = {
     submit: "Importera kunder",
     submitting: "Importerar…",
     jsonTitle: "Importera JSON",
-    jsonIntro: "Klistra in en lista (array) med kunder. Både postalCode och postal_code, serialNumber och serial_number samt installDate och install_date fungerar.",
+    jsonIntro:
+      "Klistra in en lista (array) med kunder. Både postalCode och postal_code, serialNumber och serial_number samt installDate och install_date fungerar.",
     jsonLabel: "JSON med kunder",
     jsonSubmit: "Importera JSON",
     done: remindersText.importDone,
     jsonDone: remindersText.jsonImported,
     imported: ({ importedCount, newCustomers, newProducts }: ImportResult) =>
-      `${importedCount === 1 ? "1 kund importerad" : `${importedCount} kunder importerade`}: ${newCustomers} ${newCustomers === 1 ? "ny kund" : "nya kunder"} och ${newProducts} ${newProducts === 1 ? "ny värmepump" : "nya värmepumpar"}.`,
+      `${plural(importedCount, "kund importerad", "kunder importerade")}: ${plural(newCustomers, "ny kund", "nya kunder")} och ${plural(newProducts, "ny värmepump", "nya värmepumpar")}.`,
     failed: remindersText.importFailed,
     failedDescription: remindersText.importFailedDescription,
     invalidJson: remindersText.invalidJson,
-    invalidJsonDescription: "Texten måste vara en JSON-lista med kunder, t.ex. [{ \"name\": … }].",
+    invalidJsonDescription: 'Texten måste vara en JSON-lista med kunder, t.ex. [{ "name": … }].',
     incomplete: remindersText.incomplete,
     allFieldsRequired: remindersText.allFieldsRequired,
   },
@@ -58,7 +61,7 @@ export const serviceRemindersPageText = {
     creating: "Skapar…",
     created: remindersText.remindersCreated,
     createdDescription: (count: number) =>
-      count === 0 ? "Inga nya påminnelser behövdes." : `${count === 1 ? "1 påminnelse" : `${count} påminnelser`} skapade. De skickas om 7 dagar.`,
+      count === 0 ? "Inga nya påminnelser behövdes." : `${plural(count, "påminnelse skapad", "påminnelser skapade")}. De skickas om 7 dagar.`,
     createFailed: remindersText.createFailed,
   },
   manage: {
@@ -70,7 +73,8 @@ export const serviceRemindersPageText = {
     sending: "Skickar…",
     sendHint: "Skickar alla påminnelser vars utskicksdag har kommit.",
     sent: remindersText.remindersSent,
-    sentDescription: (count: number) => (count === 0 ? "Inga påminnelser var redo att skickas." : `${count === 1 ? "1 påminnelse" : `${count} påminnelser`} skickade.`),
+    sentDescription: (count: number) =>
+      count === 0 ? "Inga påminnelser var redo att skickas." : `${plural(count, "påminnelse skickad", "påminnelser skickade")}.`,
     sendFailed: remindersText.sendFailed,
     customer: "Kund",
     product: "Produkt",

@@ -9,18 +9,30 @@ import { Spinner } from "@/client/components/ui/spinner";
 import { Switch } from "@/client/components/ui/switch";
 import { TextField } from "@/client/components/ui/text-field";
 import { toast } from "@/client/components/ui/toast-store";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api-error";
 import { REMINDER_DAY_OPTIONS, SystemSettingsSchema, type SystemSettings } from "@/common/schemas/settings";
-import { BackLink } from "../components/back-link";
+import { BackLink } from "@/client/components/back-link";
 import { LoadFailed } from "../components/load-failed";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { useSaveSettings, useSettings } from "./api/settings";
 import { settingsPageText as text } from "./text";
 
 type SwitchKey = "autoConfirmBookings" | "emailNotifications" | "sendCustomerConfirmation" | "sendTechnicianNotification";
 
 /** A labelled on/off setting with its explanation. */
-function SwitchField({ control, name, label, hint, disabled }: { control: Control<SystemSettings>; name: SwitchKey; label: string; hint?: string; disabled?: boolean }) {
+function SwitchField({
+  control,
+  name,
+  label,
+  hint,
+  disabled,
+}: {
+  control: Control<SystemSettings>;
+  name: SwitchKey;
+  label: string;
+  hint?: string;
+  disabled?: boolean;
+}) {
   const id = `setting-${name}`;
   return (
     <div className="flex items-start justify-between gap-4">
@@ -89,10 +101,30 @@ function SettingsForm({ initial }: { initial: SystemSettings }) {
     <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="grid gap-6">
       <Section title={text.company.title} description={text.company.description}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="setting-companyName" label={text.company.companyName} autoComplete="organization" error={errors.companyName?.message} {...register("companyName")} />
+          <TextField
+            id="setting-companyName"
+            label={text.company.companyName}
+            autoComplete="organization"
+            error={errors.companyName?.message}
+            {...register("companyName")}
+          />
           <TextField id="setting-orgNumber" label={text.company.orgNumber} inputMode="numeric" error={errors.orgNumber?.message} {...register("orgNumber")} />
-          <TextField id="setting-companyPhone" type="tel" label={text.company.companyPhone} autoComplete="tel" error={errors.companyPhone?.message} {...register("companyPhone")} />
-          <TextField id="setting-companyEmail" type="email" label={text.company.companyEmail} autoComplete="email" error={errors.companyEmail?.message} {...register("companyEmail")} />
+          <TextField
+            id="setting-companyPhone"
+            type="tel"
+            label={text.company.companyPhone}
+            autoComplete="tel"
+            error={errors.companyPhone?.message}
+            {...register("companyPhone")}
+          />
+          <TextField
+            id="setting-companyEmail"
+            type="email"
+            label={text.company.companyEmail}
+            autoComplete="email"
+            error={errors.companyEmail?.message}
+            {...register("companyEmail")}
+          />
         </div>
         <TextField
           id="setting-companyAddress"
@@ -131,7 +163,13 @@ function SettingsForm({ initial }: { initial: SystemSettings }) {
       <Section title={text.email.title} description={text.email.description}>
         <SwitchField control={control} name="emailNotifications" label={text.email.emailNotifications} hint={text.email.emailNotificationsHint} />
         <SwitchField control={control} name="sendCustomerConfirmation" label={text.email.sendCustomerConfirmation} disabled={!emailOn} />
-        <SwitchField control={control} name="sendTechnicianNotification" label={text.email.sendTechnicianNotification} hint={text.email.sendTechnicianNotificationHint} disabled={!emailOn} />
+        <SwitchField
+          control={control}
+          name="sendTechnicianNotification"
+          label={text.email.sendTechnicianNotification}
+          hint={text.email.sendTechnicianNotificationHint}
+          disabled={!emailOn}
+        />
         <div className="grid max-w-xs gap-1.5">
           <Label htmlFor="setting-reminderEmailDays">{text.email.reminderEmailDays}</Label>
           <Select
@@ -155,8 +193,20 @@ function SettingsForm({ initial }: { initial: SystemSettings }) {
         <div className="grid grid-cols-2 gap-4">
           <TextField id="setting-workdayStart" type="time" label={text.hours.workdayStart} error={errors.workdayStart?.message} {...register("workdayStart")} />
           <TextField id="setting-workdayEnd" type="time" label={text.hours.workdayEnd} error={errors.workdayEnd?.message} {...register("workdayEnd")} />
-          <TextField id="setting-lunchBreakStart" type="time" label={text.hours.lunchBreakStart} error={errors.lunchBreakStart?.message} {...register("lunchBreakStart")} />
-          <TextField id="setting-lunchBreakEnd" type="time" label={text.hours.lunchBreakEnd} error={errors.lunchBreakEnd?.message} {...register("lunchBreakEnd")} />
+          <TextField
+            id="setting-lunchBreakStart"
+            type="time"
+            label={text.hours.lunchBreakStart}
+            error={errors.lunchBreakStart?.message}
+            {...register("lunchBreakStart")}
+          />
+          <TextField
+            id="setting-lunchBreakEnd"
+            type="time"
+            label={text.hours.lunchBreakEnd}
+            error={errors.lunchBreakEnd?.message}
+            {...register("lunchBreakEnd")}
+          />
         </div>
       </Section>
 
@@ -169,7 +219,7 @@ function SettingsForm({ initial }: { initial: SystemSettings }) {
   );
 }
 
-/** /admin/settings (SPEC §2 System settings; DECISIONS 11: stored, and in effect at once). */
+/** /admin/settings (rules §2 System settings; rules D11: stored, and in effect at once). */
 export default function SettingsPage() {
   useDocumentTitle(text.title);
   const settings = useSettings();

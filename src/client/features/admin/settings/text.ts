@@ -1,4 +1,4 @@
-// Swedish texts of /admin/settings (SPEC §2 System settings, §8).
+// Swedish texts of /admin/settings (rules §2 System settings, §8).
 export const settingsPageText = {
   title: "Systeminställningar",
   intro: "Inställningarna gäller direkt för bokningar, e-post och webbplatsen.",

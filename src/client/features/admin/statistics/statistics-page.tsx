@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { BarChart3, Bell, CheckCircle2, Coins, Users } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
@@ -6,13 +5,13 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui
 import { Label } from "@/client/components/ui/label";
 import { Select } from "@/client/components/ui/select";
 import { Spinner } from "@/client/components/ui/spinner";
-import { apiFetch } from "@/client/lib/api";
 import { STATISTICS_PERIOD_LABELS, STATISTICS_PERIODS, type Statistics, type StatisticsPeriod } from "@/common/schemas/statistics";
 import { AdminPage } from "../components/admin-page";
 import { FigureCard } from "../components/figure-card";
+import { useStatistics } from "./api/statistics";
 import { LoadFailed } from "../components/load-failed";
-import { formatShortDate } from "../lib/format";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { formatListDate } from "@/common/format";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { statisticsPageText as text } from "./text";
 
 type Count = Statistics["byStatus"][number];
@@ -36,7 +35,14 @@ function CountChart({ id, title, counts }: { id: string; title: string; counts: 
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={counts} margin={{ top: 8, right: 8, bottom: 8, left: -16 }} accessibilityLayer={false}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" tick={{ fontSize: 11 }} interval={0} angle={counts.length > 4 ? -30 : 0} textAnchor={counts.length > 4 ? "end" : "middle"} height={counts.length > 4 ? 56 : 30} />
+              <XAxis
+                dataKey="label"
+                tick={{ fontSize: 11 }}
+                interval={0}
+                angle={counts.length > 4 ? -30 : 0}
+                textAnchor={counts.length > 4 ? "end" : "middle"}
+                height={counts.length > 4 ? 56 : 30}
+              />
               <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
               <Tooltip />
               <Bar dataKey="count" name={text.column.count} fill="#1d4ed8" radius={[4, 4, 0, 0]} isAnimationActive={false} />
@@ -72,15 +78,12 @@ function CountChart({ id, title, counts }: { id: string; title: string; counts: 
   );
 }
 
-/** /admin/statistics (SPEC §2, §9, DECISIONS 13; issue 13): the period's real figures, charts and tables. */
+/** /admin/statistics (rules §2, §9, rules D13; issue 13): the period's real figures, charts and tables. */
 export default function StatisticsPage() {
   useDocumentTitle(text.title);
   const [params, setParams] = useSearchParams();
   const period = (STATISTICS_PERIODS as readonly string[]).includes(params.get("period") ?? "") ? (params.get("period") as StatisticsPeriod) : "month";
-  const figures = useQuery({
-    queryKey: ["admin", "statistics", period],
-    queryFn: ({ signal }) => apiFetch<Statistics>(`/api/statistics?period=${period}`, { signal }),
-  });
+  const figures = useStatistics(period);
   return (
     <AdminPage back={{ to: "/admin?tab=planning", label: text.back }} title={text.title} intro={text.intro} width="max-w-6xl">
       <div className="grid max-w-xs gap-1.5">
@@ -99,13 +102,30 @@ export default function StatisticsPage() {
         <LoadFailed message={text.loadFailed} retryLabel={text.retry} onRetry={() => void figures.refetch()} />
       ) : (
         <>
-          <p className="text-sm text-slate-700">{text.range(formatShortDate(figures.data.from), formatShortDate(figures.data.to))}</p>
-          <section aria-label={text.title} className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+          <p className="text-sm text-slate-700">{text.range(formatListDate(figures.data.from), formatListDate(figures.data.to))}</p>
+          {/* Cards that wrap by their content: in two fixed columns '30 000 kr' (unbreakable spaces) ran out
+              of its card on a 360 px phone (issue 23); a card too wide for half a row takes a row. */}
+          <section aria-label={text.title} className="flex flex-wrap gap-3 *:flex-[1_1_9rem]">
             <FigureCard icon={BarChart3} label={text.cards.total} value={figures.data.total} />
-            <FigureCard icon={CheckCircle2} label={text.cards.completionRate} value={`${figures.data.completionRate} %`} hint={text.cards.completionHint(figures.data.completed, figures.data.total)} />
-            <FigureCard icon={Users} label={text.cards.visitsPerCustomer} value={decimal.format(figures.data.visitsPerCustomer)} hint={text.cards.visitsHint(figures.data.customers)} />
+            <FigureCard
+              icon={CheckCircle2}
+              label={text.cards.completionRate}
+              value={`${figures.data.completionRate} %`}
+              hint={text.cards.completionHint(figures.data.completed, figures.data.total)}
+            />
+            <FigureCard
+              icon={Users}
+              label={text.cards.visitsPerCustomer}
+              value={decimal.format(figures.data.visitsPerCustomer)}
+              hint={text.cards.visitsHint(figures.data.customers)}
+            />
             <FigureCard icon={Coins} label={text.cards.revenue} value={kronor.format(figures.data.revenue)} hint={text.cards.revenueHint} />
-            <FigureCard icon={Bell} label={text.cards.reminders} value={figures.data.remindersSent} hint={text.cards.remindersHint(figures.data.remindersBooked)} />
+            <FigureCard
+              icon={Bell}
+              label={text.cards.reminders}
+              value={figures.data.remindersSent}
+              hint={text.cards.remindersHint(figures.data.remindersBooked)}
+            />
           </section>
           {figures.data.total === 0 && <p className="text-slate-700">{text.none}</p>}
           <div className="grid gap-4 lg:grid-cols-2">

@@ -1,4 +1,5 @@
-// Swedish texts of /admin/statistics (SPEC §2, §9; issue 13).
+import { plural } from "@/common/format";
+// Swedish texts of /admin/statistics (rules §2, §9; issue 13).
 export const statisticsPageText = {
   title: "Statistik",
   intro: "Bokningar, genomförandegrad, intäkter och påminnelser för vald period.",
@@ -12,7 +13,7 @@ export const statisticsPageText = {
     completionRate: "Genomförda",
     completionHint: (completed: number, total: number) => `${completed} av ${total}`,
     visitsPerCustomer: "Besök per kund",
-    visitsHint: (customers: number) => `${customers} kunder`,
+    visitsHint: (customers: number) => plural(customers, "kund", "kunder"),
     revenue: "Intäkter",
     revenueHint: "Från servicehistoriken",
     reminders: "Påminnelser skickade",

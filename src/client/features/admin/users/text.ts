@@ -1,4 +1,4 @@
-// Swedish texts of /admin/users (SPEC §2 User management, §5 Users and passwords, §8 users).
+// Swedish texts of /admin/users (rules §2 User management, §5 Users and passwords, §8 users).
 export const usersPageText = {
   title: "Användarhantering",
   intro: "Skapa och ta bort konton för administratörer och tekniker.",
@@ -26,7 +26,8 @@ export const usersPageText = {
     name: "Namn",
     username: "Användarnamn",
     password: "Lösenord",
-    passwordHint: "Minst 8 tecken med stor och liten bokstav och en siffra. Vanliga lösenord godtas inte.",
+    passwordHint:
+      "Minst 8 tecken med stor och liten bokstav och en siffra, och inte lätt att gissa: vanliga lösenord, ett ord eller namn med ett årtal eller några siffror efter, och användarens namn, användarnamn eller företagets namn godtas inte.",
     role: "Roll",
     phone: "Telefon (valfritt)",
     phoneHint: "Visas för kunden när teknikern har fått besöket.",
@@ -39,7 +40,7 @@ export const usersPageText = {
     description: "Är du säker på att du vill ta bort denna användare?",
     consequence: (name: string) => `${name} loggas ut direkt och kan inte logga in igen. Bokningar och protokoll finns kvar.`,
     cancel: "Avbryt",
-    confirm: "Ta bort",
+    confirm: "Ta bort användaren",
     removing: "Tar bort...",
   },
   toasts: {

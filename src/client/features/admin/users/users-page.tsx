@@ -8,8 +8,8 @@ import { ROLE_LABELS } from "@/common/constants";
 import type { StaffUser } from "@/common/schemas/users";
 import { AdminPage } from "../components/admin-page";
 import { LoadFailed } from "../components/load-failed";
-import { formatInstant } from "../lib/format";
-import { useDocumentTitle } from "../lib/use-document-title";
+import { formatListDateTime } from "@/common/format";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { useUsers } from "./api/users";
 import { CreateUserDialog } from "./components/create-user-dialog";
 import { DeleteUserDialog } from "./components/delete-user-dialog";
@@ -50,7 +50,7 @@ function UserTable({ users, selfId, onDelete }: { users: StaffUser[]; selfId: nu
               <td className="px-4 py-3">
                 <Badge tone={user.role === "admin" ? "info" : "neutral"}>{ROLE_LABELS[user.role]}</Badge>
               </td>
-              <td className="px-4 py-3 whitespace-nowrap max-sm:hidden">{formatInstant(user.createdAt)}</td>
+              <td className="px-4 py-3 whitespace-nowrap max-sm:hidden">{formatListDateTime(user.createdAt)}</td>
               <td className="px-4 py-2 text-right">
                 {user.id !== selfId && (
                   <Button variant="outline" size="sm" aria-label={text.table.delete(user.name)} onClick={() => onDelete(user)}>
@@ -67,7 +67,7 @@ function UserTable({ users, selfId, onDelete }: { users: StaffUser[]; selfId: nu
   );
 }
 
-/** /admin/users (SPEC §2 User management; admin only): count cards, the user table, create and delete dialogs. */
+/** /admin/users (rules §2 User management; admin only): count cards, the user table, create and delete dialogs. */
 export default function UsersPage() {
   useDocumentTitle(text.title);
   const users = useUsers();
@@ -77,7 +77,13 @@ export default function UsersPage() {
   const list = users.data ?? [];
 
   return (
-    <AdminPage back={{ to: "/admin?tab=settings", label: text.back }} title={text.title} intro={text.intro} create={{ label: text.create, onClick: () => setCreating(true) }} width="max-w-4xl">
+    <AdminPage
+      back={{ to: "/admin?tab=settings", label: text.back }}
+      title={text.title}
+      intro={text.intro}
+      create={{ label: text.create, onClick: () => setCreating(true) }}
+      width="max-w-4xl"
+    >
       {users.isPending ? (
         <Spinner />
       ) : users.isError ? (

@@ -4,7 +4,7 @@ import { replaceCurrentUser, type CurrentUser } from "@/client/lib/auth";
 
 export type AdminCredentials = { username: string; password: string };
 
-/** POST /api/admin/login (SPEC §7): success goes to /admin/dashboard. */
+/** POST /api/admin/login (rules §7): success goes to /admin/dashboard. */
 export function adminLogin(credentials: AdminCredentials): Promise<CurrentUser> {
   return apiFetch<CurrentUser>("/api/admin/login", { method: "POST", body: credentials });
 }

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { apiFetch, isApiError } from "@/client/lib/api";
+import { apiFetch } from "@/client/lib/api";
+import { isApiError } from "@/client/lib/api-error";
 import type { CurrentUser } from "@/client/lib/auth";
 import { mayBeSignedIn } from "@/client/lib/session";
 

@@ -5,7 +5,7 @@ import type { Role } from "@/common/constants";
 export type DemoAccount = { role: Role; username: string; password: string };
 export type PublicConfig = { demo: boolean; demoAccounts: DemoAccount[] };
 
-/** GET /api/public/config: demo credentials are only listed while demo data is on (DECISIONS 19). */
+/** GET /api/public/config: demo credentials are only listed while demo data is on (rules D19). */
 export function getPublicConfig(): Promise<PublicConfig> {
   return apiFetch<PublicConfig>("/api/public/config");
 }

@@ -5,7 +5,7 @@ import { authText } from "../text";
 
 const text = authText.demo;
 
-/** The demo credentials box (DECISIONS 19); renders nothing without accounts. */
+/** The demo credentials box (rules D19); renders nothing without accounts. */
 export function DemoAccountsHint({ accounts, title = text.title, intro = text.intro }: { accounts: DemoAccount[]; title?: string; intro?: string }) {
   if (accounts.length === 0) return null;
   return (

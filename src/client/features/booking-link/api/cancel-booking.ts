@@ -3,7 +3,7 @@ import { apiFetch } from "@/client/lib/api";
 import type { BookingLinkView } from "@/common/schemas/booking-links";
 import { bookingLinkPath, bookingLinkQueryKey } from "./get-booking-link";
 
-/** POST /api/booking-links/:token/cancel: at least 24 hours before the visit (SPEC §9), else 409 with the reason. */
+/** POST /api/booking-links/:token/cancel: at least 24 hours before the visit (rules §9), else 409 with the reason. */
 export function cancelBooking(token: string) {
   return apiFetch<BookingLinkView>(`${bookingLinkPath(token)}/cancel`, { method: "POST" });
 }

@@ -6,7 +6,7 @@ import type { AvailabilityDayResponse } from "@/common/schemas/bookings";
 /** Every availability answer of this page starts with this key. */
 export const availabilityKey = ["booking-link-availability"] as const;
 
-/** GET /api/availability/day (public, DECISIONS 8): every slot of a date, each free or not. */
+/** GET /api/availability/day (public, rules D8): every slot of a date, each free or not. */
 export function getAvailabilityDay(serviceType: ServiceType, date: string, signal?: AbortSignal) {
   return apiFetch<AvailabilityDayResponse>(`/api/availability/day?${new URLSearchParams({ date, serviceType })}`, { signal });
 }

@@ -4,7 +4,7 @@ import type { ServiceType } from "@/common/constants";
 import type { AvailabilityRangeResponse } from "@/common/schemas/bookings";
 import { availabilityKey } from "./get-availability-day";
 
-/** GET /api/availability/range (public, DECISIONS 8): which dates from `from` to `to` have a free slot. */
+/** GET /api/availability/range (public, rules D8): which dates from `from` to `to` have a free slot. */
 export function getAvailabilityRange(serviceType: ServiceType, from: string, to: string, signal?: AbortSignal) {
   return apiFetch<AvailabilityRangeResponse>(`/api/availability/range?${new URLSearchParams({ from, to, serviceType })}`, { signal });
 }

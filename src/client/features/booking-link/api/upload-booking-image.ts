@@ -4,7 +4,7 @@ import type { BookingImage } from "@/common/schemas/admin-bookings";
 import { bookingLinkQueryKey } from "./get-booking-link";
 
 /**
- * POST /api/booking/images (SPEC §7), multipart: the image, its caption and the customer's link
+ * POST /api/booking/images (rules §7), multipart: the image, its caption and the customer's link
  * token (the server decides who uploads: a customer, by the token). 403 when the link does not allow updates.
  */
 export function uploadBookingImage({ token, file, caption }: { token: string; file: File; caption: string }) {

@@ -9,7 +9,7 @@ import { timeSlotText } from "@/common/booking-rules";
 
 const text = bookingLinkPageText.details;
 
-/** SPEC §2: date, time window, service, model, customer, address, technician, and the .ics download. */
+/** rules §2: date, time window, service, model, customer, address, technician, and the .ics download. */
 export function BookingDetails({ view }: { view: BookingLinkView }) {
   const { booking, technician } = view;
   const place = [booking.postalCode, booking.city].filter(Boolean).join(" ");

@@ -3,19 +3,19 @@ import { useState } from "react";
 import { ImageUploadForm } from "@/client/components/image-upload-form";
 import { Button } from "@/client/components/ui/button";
 import { toast } from "@/client/components/ui/toast-store";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api-error";
 import type { BookingImage } from "@/common/schemas/admin-bookings";
 import type { BookingLinkView } from "@/common/schemas/booking-links";
 import { useDeleteBookingImage } from "../api/delete-booking-image";
 import { useUploadBookingImage } from "../api/upload-booking-image";
-import { formatDay } from "../lib/format";
+import { formatListDate } from "@/common/format";
 import { bookingLinkPageText } from "../text";
 import { Section } from "./section";
 
 const text = bookingLinkPageText.images;
 
 /**
- * SPEC §2 images area: every image of the booking; when the link allows updates (SPEC §6
+ * rules §2 images area: every image of the booking; when the link allows updates (rules §6
  * updatesAllowed) the customer may upload more and delete their own, otherwise it is read-only.
  */
 export function BookingImages({ token, view }: { token: string; view: BookingLinkView }) {
@@ -43,7 +43,7 @@ export function BookingImages({ token, view }: { token: string; view: BookingLin
 function ImageCard({ token, image, canDelete }: { token: string; image: BookingImage; canDelete: boolean }) {
   const [broken, setBroken] = useState(false);
   const remove = useDeleteBookingImage(token);
-  const when = formatDay(image.createdAt);
+  const when = formatListDate(image.createdAt);
   const name = image.caption || when;
   const onDelete = () =>
     remove.mutate(image.id, {
@@ -76,7 +76,14 @@ function ImageCard({ token, image, canDelete }: { token: string; image: BookingI
           </p>
         </div>
         {canDelete && (
-          <Button variant="outline" size="sm" onClick={onDelete} disabled={remove.isPending} aria-label={text.deleteLabel(name)} className="shrink-0 text-red-800">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onDelete}
+            disabled={remove.isPending}
+            aria-label={text.deleteLabel(name)}
+            className="shrink-0 text-red-800"
+          >
             <Trash2 aria-hidden="true" />
             {text.delete}
           </Button>
@@ -86,7 +93,7 @@ function ImageCard({ token, image, canDelete }: { token: string; image: BookingI
   );
 }
 
-/** SPEC §5 Booking link image upload: a file is required; its type and size are checked before sending. */
+/** rules §5 Booking link image upload: a file is required; its type and size are checked before sending. */
 function UploadForm({ token }: { token: string }) {
   const upload = useUploadBookingImage(token);
   return (

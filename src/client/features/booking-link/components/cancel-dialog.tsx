@@ -1,7 +1,7 @@
 import { Button } from "@/client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
 import { toast } from "@/client/components/ui/toast-store";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api-error";
 import type { BookingLinkView } from "@/common/schemas/booking-links";
 import { useCancelBooking } from "../api/cancel-booking";
 import { formatVisit } from "../lib/format";

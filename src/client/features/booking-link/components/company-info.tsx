@@ -7,7 +7,7 @@ import { Row, Section } from "./section";
 const text = bookingLinkPageText;
 const linkClass = "font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900";
 
-/** SPEC §2: contact info and opening hours of the company (from the server: one source of truth). */
+/** rules §2: contact info and opening hours of the company (from the server: one source of truth). */
 export function CompanyContact({ company }: { company: BookingLinkView["company"] }) {
   return (
     <Section id="booking-link-contact" title={text.contact.heading}>
@@ -29,7 +29,7 @@ export function CompanyContact({ company }: { company: BookingLinkView["company"
   );
 }
 
-/** SPEC §2 cancellation note, from the §9 terms. */
+/** rules §2 cancellation note, from the §9 terms. */
 export function CancellationNote() {
   return (
     <Section id="booking-link-terms" title={text.terms.heading}>
@@ -41,7 +41,7 @@ export function CancellationNote() {
   );
 }
 
-/** SPEC §2 data-sharing notice: what the personal link shows, and to whom. */
+/** rules §2 data-sharing notice: what the personal link shows, and to whom. */
 export function DataSharingNotice() {
   return (
     <Section id="booking-link-sharing" title={text.sharing.heading} className="bg-slate-50 shadow-none">

@@ -6,11 +6,11 @@ import { FieldError } from "@/client/components/ui/label";
 import { toast } from "@/client/components/ui/toast-store";
 // The booking wizard's month calendar and its Swedish texts (issue 14: reuse them): a customer
 // moving a visit picks a date exactly as when booking it.
-import { MonthCalendar } from "@/client/features/booking/components/month-calendar";
-import { monthOf, type YearMonth } from "@/client/features/booking/lib/month-grid";
-import { bookingText } from "@/client/features/booking/text";
-import { errorMessage } from "@/client/lib/api";
+import { MonthCalendar } from "@/client/components/month-calendar";
+import { monthOf, type YearMonth } from "@/client/lib/month-grid";
+import { errorMessage } from "@/client/lib/api-error";
 import { cn } from "@/client/lib/cn";
+import { scheduleText } from "@/client/lib/schedule-text";
 import { bookingWindow, isBookableDate, timeSlotText, todayIn, type IsoDate } from "@/common/booking-rules";
 import { SERVICE_TYPE_LABELS } from "@/common/constants";
 import type { BookingLinkView } from "@/common/schemas/booking-links";
@@ -21,7 +21,6 @@ import { formatBookingDate, formatVisit } from "../lib/format";
 import { bookingLinkPageText } from "../text";
 
 const text = bookingLinkPageText.moveDialog;
-const scheduleText = bookingText.schedule;
 
 /**
  * Moves the visit to another free time of the same service: the dates and times of the public

@@ -1,9 +1,9 @@
 // Swedish dates on the customer's booking page with the browser's own Intl (no date library in
 // this public chunk). A booking date is a plain 'YYYY-MM-DD', formatted as a UTC midnight in UTC so
 // no time zone can shift it; instants (the self-service deadline, upload times) are shown on
-// Stockholm's clock (DECISIONS 1), whatever the visitor's own zone.
+// Stockholm's clock (rules D1), whatever the visitor's own zone.
 
-/** DECISIONS 1: every booking time is Stockholm's (BOOKING_TIME_ZONE of the booking rules). */
+/** rules D1: every booking time is Stockholm's (BOOKING_TIME_ZONE of the booking rules). */
 import { timeSlotText } from "@/common/booking-rules";
 
 const BOOKING_TIME_ZONE = "Europe/Stockholm";
@@ -18,7 +18,6 @@ const instant = new Intl.DateTimeFormat(LOCALE, {
   minute: "2-digit",
   timeZone: BOOKING_TIME_ZONE,
 });
-const shortInstant = new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "short", year: "numeric", timeZone: BOOKING_TIME_ZONE });
 
 /** 'måndag 25 januari 2027'; the input itself when it is not a date. */
 export function formatBookingDate(date: string): string {
@@ -37,12 +36,6 @@ export function formatVisit(date: string, timeSlot: string): string {
 export function formatDeadline(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : instant.format(d);
-}
-
-/** An instant as '22 nov. 2026' in Stockholm time. */
-export function formatDay(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : shortInstant.format(d);
 }
 
 /** A phone number for a tel: link: '08-123 456 70' → '+46812345670'. */

@@ -6,7 +6,7 @@ import { availabilityQueryKey } from "./get-day-availability";
 /** The 201 answer: the created booking plus the link that downloads its .ics file. */
 export type CreatedBooking = BookingCreated;
 
-/** POST /api/bookings (SPEC §7). 409 when the slot was taken meanwhile, 400/422 with a Swedish message. */
+/** POST /api/bookings (rules §7). 409 when the slot was taken meanwhile, 400/422 with a Swedish message. */
 export function createBooking(payload: CreateBookingRequest) {
   return apiFetch<CreatedBooking>("/api/bookings", { method: "POST", body: payload });
 }

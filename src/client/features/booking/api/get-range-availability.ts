@@ -8,7 +8,7 @@ import { availabilityQueryKey } from "./get-day-availability";
 export const rangeAvailabilityQueryKey = (serviceType: ServiceType, from: IsoDate, to: IsoDate) =>
   [...availabilityQueryKey, "range", serviceType, from, to] as const;
 
-/** GET /api/availability/range: which dates from `from` to `to` have a free slot (DECISIONS 8). */
+/** GET /api/availability/range: which dates from `from` to `to` have a free slot (rules D8). */
 export function getRangeAvailability(serviceType: ServiceType, from: IsoDate, to: IsoDate, signal?: AbortSignal) {
   const query = new URLSearchParams({ from, to, serviceType });
   return apiFetch<AvailabilityRangeResponse>(`/api/availability/range?${query}`, { signal });

@@ -29,22 +29,22 @@ const booking: CreatedBooking = {
 describe("BookingSuccess", () => {
   it("shows the booking, the customer, the e-mail notice and the actions", () => {
     renderSuccess(booking);
-    expect(screen.getByRole("heading", { level: 1, name: "Tack för din bokning!" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Tack för din bokning!" })).toBeInTheDocument();
     const info = screen.getByRole("region", { name: "Bokningsinformation" });
-    expect(within(info).getByText("42")).toBeTruthy();
-    expect(within(info).getByText("måndag 7 december 2026")).toBeTruthy();
-    expect(within(info).getByText("10:00–12:00")).toBeTruthy();
-    expect(within(info).getByText("Nibe F2120")).toBeTruthy();
-    expect(within(screen.getByRole("region", { name: "Dina uppgifter" })).getByText("Storgatan 1, 753 20 Uppsala")).toBeTruthy();
-    expect(screen.getByText(/lena@exempel\.se\. Om den inte kommer fram inom några minuter, kontrollera din skräppost\./)).toBeTruthy();
+    expect(within(info).getByText("42")).toBeInTheDocument();
+    expect(within(info).getByText("måndag 7 december 2026")).toBeInTheDocument();
+    expect(within(info).getByText("10:00–12:00")).toBeInTheDocument();
+    expect(within(info).getByText("Nibe F2120")).toBeInTheDocument();
+    expect(within(screen.getByRole("region", { name: "Dina uppgifter" })).getByText("Storgatan 1, 753 20 Uppsala")).toBeInTheDocument();
+    expect(screen.getByText(/lena@exempel\.se\. Om den inte kommer fram inom några minuter, kontrollera din skräppost\./)).toBeInTheDocument();
     const calendar = screen.getByRole("link", { name: "Lägg till i kalender" });
-    expect(calendar.getAttribute("href")).toBe("/api/booking-links/abc/calendar.ics");
-    expect(calendar.getAttribute("download")).toBe("42.ics");
-    expect(screen.getByRole("button", { name: "Skriv ut bekräftelse" })).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Till startsidan" }).getAttribute("href")).toBe("/");
+    expect(calendar).toHaveAttribute("href", "/api/booking-links/abc/calendar.ics");
+    expect(calendar).toHaveAttribute("download", "42.ics");
+    expect(screen.getByRole("button", { name: "Skriv ut bekräftelse" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Till startsidan" })).toHaveAttribute("href", "/");
   });
 
-  it("shows the SPEC §8 fallbacks for missing values", () => {
+  it("shows the rules §8 fallbacks for missing values", () => {
     renderSuccess({
       ...booking,
       date: "",
@@ -52,7 +52,7 @@ describe("BookingSuccess", () => {
       customer: { name: "", email: "", phone: "", address: "", postalCode: "", city: "" },
     });
     for (const text of ["Datum ej angivet", "Tid ej angiven", "Namn ej angivet", "E-post ej angiven", "Telefon ej angiven", "Adress ej angiven"]) {
-      expect(screen.getByText(text)).toBeTruthy();
+      expect(screen.getByText(text)).toBeInTheDocument();
     }
   });
 });

@@ -5,12 +5,12 @@ import { Link } from "@/client/components/ui/link";
 import { Button, buttonVariants } from "@/client/components/ui/button";
 import { SERVICE_TYPE_LABELS } from "@/common/constants";
 import type { CreatedBooking } from "../api/create-booking";
-import { formatLongDate } from "../lib/format-date";
+import { formatLongDate } from "@/client/lib/format-date";
 import { bookingText } from "../text";
 
 const text = bookingText.success;
 
-/** SPEC §2 success screen, with the §8 fallbacks for missing values. */
+/** rules §2 success screen, with the §8 fallbacks for missing values. */
 export function BookingSuccess({ booking }: { booking: CreatedBooking }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);

@@ -4,7 +4,7 @@ import { FormProvider, useForm, type DefaultValues, type FieldErrors } from "rea
 import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
 import { toast } from "@/client/components/ui/toast-store";
-import { isApiError } from "@/client/lib/api";
+import { isApiError } from "@/client/lib/api-error";
 import { isBookableDate, ruleSlots, type IsoDate } from "@/common/booking-rules";
 import type { ServiceType } from "@/common/constants";
 import { BOOKING_STEP_FIELDS } from "@/common/booking-fields";
@@ -13,6 +13,8 @@ import { useCreateBooking, type CreatedBooking } from "../api/create-booking";
 import { useImageEntries } from "../hooks/use-image-entries";
 import { browserStorage } from "../lib/browser-storage";
 import { saveDraft, type DraftValues, type WizardStep } from "../lib/draft-storage";
+import { withHandoff, type BookingHandoff } from "../lib/handoff";
+import type { SlotConflict } from "../lib/slot-conflict";
 import { bookingText } from "../text";
 import { ContactStep, preloadLaterSteps, ScheduleStep } from "./lazy-steps";
 import { ServiceStep } from "./service-step";
@@ -20,7 +22,7 @@ import { StepBar } from "./step-bar";
 
 type FieldName = keyof BookingFormValues;
 
-// SPEC §5: each step validates with its own schema (lib/step-resolvers). They come with zod in a
+// rules §5: each step validates with its own schema (lib/step-resolvers). They come with zod in a
 // chunk of their own, fetched on the first interaction together with steps 2-3 (issue 7: the
 // booking page renders without zod).
 let stepResolvers: Promise<typeof import("../lib/step-resolvers")> | null = null;
@@ -65,12 +67,11 @@ type BookingWizardProps = {
   onStepChange?: (step: WizardStep, how: StepChange) => void;
   /** The service reminder the customer came from (its discount is noted on the booking, issue 12). */
   offerToken?: string;
+  /** The troubleshooting assistant's hand-off: applied to the form once per `id`. */
+  handoff?: BookingHandoff;
 };
 
-/** A slot that was taken by someone else while the customer filled in step 3 (409, DECISIONS 5). */
-export type SlotConflict = { message: string; date: IsoDate; timeSlot: string; at: number };
-
-/** The three-step booking form (SPEC §2, §4): next only when the step validates, previous always. */
+/** The three-step booking form (rules §2, §4): next only when the step validates, previous always. */
 export function BookingWizard({
   initialValues,
   initialStep,
@@ -80,6 +81,7 @@ export function BookingWizard({
   requestedStep,
   onStepChange,
   offerToken,
+  handoff,
 }: BookingWizardProps) {
   const idPrefix = useId().replace(/:/g, "");
   // Two ways to hold the step. On the booking page the URL does (`requestedStep`, issue 8): the step
@@ -175,6 +177,17 @@ export function BookingWizard({
     return () => subscription.unsubscribe();
   }, [form, getFieldState, trigger, keepScheduleValid, scheduleSave]);
 
+  // The assistant's hand-off (rules §2): its service and its text in the description, beside what the
+  // customer typed here (a second run replaces the first run's text). As typed values: the draft keeps them.
+  const appliedHandoff = useRef<{ id: number; description: string } | null>(null);
+  useEffect(() => {
+    if (!handoff || handoff.id === appliedHandoff.current?.id) return;
+    if (handoff.serviceType) setValue("serviceType", handoff.serviceType, { shouldDirty: true });
+    const description = withHandoff(getValues("description"), handoff.description, appliedHandoff.current?.description ?? null);
+    setValue("description", description, { shouldDirty: true });
+    appliedHandoff.current = { id: handoff.id, description: handoff.description };
+  }, [handoff, getValues, setValue]);
+
   // Steps 2-3 come in their own chunk: fetch it once the customer starts (or at once on a later step).
   useEffect(() => {
     if (initialStep > 1) preloadLaterSteps().catch(() => {}); // Suspense retries when the step renders
@@ -184,7 +197,7 @@ export function BookingWizard({
     loadStepResolvers().catch(() => {}); // validation retries the download when it runs
   };
 
-  // Only successful images go into the form, as data URLs (SPEC §5).
+  // Only successful images go into the form, as data URLs (rules §5).
   const imagesHaveError = !!formState.errors.images;
   useEffect(() => {
     setValue("images", images.dataUrls, { shouldValidate: imagesHaveError });
@@ -224,8 +237,9 @@ export function BookingWizard({
 
   /**
    * Scrolls the first field of `fields` that has an error into view with its label and message, and
-   * focuses it (SPEC §8 'Formulärfel'; issue 8: on a phone the service choice's message was 1 100 px
-   * below the top). A field's group (`data-field-group`) is what is scrolled to, below the sticky header.
+   * focuses it (rules §8 'Formulärfel'; issue 8: on a phone the service choice's message was 1 100 px
+   * below the top). A field's group (`data-field-group`) is what is scrolled to, below the sticky header
+   * (the page's scroll-padding, theme.css); the toast keeps clear of it (components/ui/toast-placement).
    */
   const focusFirstInvalid = (fields: readonly string[], errors: FieldErrors<BookingFormValues>) => {
     const name = fields.find((f) => errors[f as FieldName]);
@@ -317,8 +331,7 @@ export function BookingWizard({
       });
   };
 
-  const submitFailed = (description: string) =>
-    toast({ variant: "destructive", title: bookingText.errors.submitFailedTitle, description });
+  const submitFailed = (description: string) => toast({ variant: "destructive", title: bookingText.errors.submitFailedTitle, description });
 
   const onValid = async (values: CreateBooking) => {
     const payload: CreateBookingRequest = {
@@ -335,7 +348,7 @@ export function BookingWizard({
       onBooked(created);
     } catch (error) {
       if (isApiError(error, 409)) {
-        // DECISIONS 5: the slot was taken meanwhile. Step 2 says so above the times (issue 8: not only
+        // rules D5: the slot was taken meanwhile. Step 2 says so above the times (issue 8: not only
         // in a toast), the taken time is gone, and a date that is now full gives way to the next free one.
         setConflict({
           message: error.serverMessage ?? bookingText.errors.slotTakenFallback,
@@ -389,18 +402,11 @@ export function BookingWizard({
           onFocusCapture={preload}
           aria-labelledby={`${idPrefix}-step-heading`}
           aria-busy={disabled || undefined}
-          // What a scroll to a field brings into view stays clear of the sticky header.
-          className="[&_*]:scroll-mt-24"
         >
           {/* Disabled until the page is ready: the prerendered form cannot work without its code,
               and a click or keystroke before hydration would submit it natively or be lost. */}
           <fieldset disabled={disabled} className="grid min-w-0 gap-6">
-            <h2
-              id={`${idPrefix}-step-heading`}
-              ref={headingRef}
-              tabIndex={-1}
-              className="scroll-mt-24 text-2xl font-semibold text-slate-900 focus:outline-none"
-            >
+            <h2 id={`${idPrefix}-step-heading`} ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-slate-900 focus:outline-none">
               {bookingText.steps.names[step]}
             </h2>
             {step === 1 && <ServiceStep idPrefix={idPrefix} images={images} />}

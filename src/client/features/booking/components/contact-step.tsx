@@ -1,5 +1,5 @@
 import { useFormContext, useWatch } from "react-hook-form";
-import { formatLongDate } from "../lib/format-date";
+import { formatLongDate } from "@/client/lib/format-date";
 import { indicativePrice, priceNote, priceText, timeSlotText } from "@/common/booking-rules";
 import { SERVICE_TYPE_LABELS, type ServiceType } from "@/common/constants";
 import { BOOKING_FIELD_MAX } from "@/common/booking-fields";
@@ -11,7 +11,7 @@ const text = bookingText.contact;
 
 type ContactField = keyof typeof text.labels;
 
-/** SPEC §2 step 3 order, with the browser's autofill hints. */
+/** rules §2 step 3 order, with the browser's autofill hints. */
 const FIELDS: { name: ContactField; autoComplete: string; type?: string; inputMode?: "email" | "tel" | "numeric" }[] = [
   { name: "name", autoComplete: "name" },
   { name: "email", autoComplete: "email", type: "email", inputMode: "email" },
@@ -21,7 +21,7 @@ const FIELDS: { name: ContactField; autoComplete: string; type?: string; inputMo
   { name: "postalCode", autoComplete: "postal-code", inputMode: "numeric" },
 ];
 
-/** Step 3 'Dina uppgifter' (SPEC §2): contact fields with inline errors, then the summary. */
+/** Step 3 'Dina uppgifter' (rules §2): contact fields with inline errors, then the summary. */
 export function ContactStep({ idPrefix }: { idPrefix: string }) {
   const { register, formState } = useFormContext<BookingFormValues>();
   const { errors } = formState;
@@ -51,7 +51,7 @@ export function ContactStep({ idPrefix }: { idPrefix: string }) {
   );
 }
 
-/** SPEC §2 step 3 summary: service, price, date and time, model, and the indicative-price note. */
+/** rules §2 step 3 summary: service, price, date and time, model, and the indicative-price note. */
 function BookingSummary({ idPrefix }: { idPrefix: string }) {
   const { control } = useFormContext<BookingFormValues>();
   const [serviceType, heatpumpModel, date, timeSlot] = useWatch({

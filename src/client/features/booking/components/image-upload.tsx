@@ -10,7 +10,7 @@ import { bookingText } from "../text";
 const text = bookingText.images;
 
 /**
- * SPEC §2 step 1 image upload ('(viktigt)'), §4 image entries, §5 images: pick or drop up to four
+ * rules §2 step 1 image upload ('(viktigt)'), §4 image entries, §5 images: pick or drop up to four
  * images; each shows its progress, its status or error, and can be removed. The drop area is
  * highlighted while something is dragged over it and dimmed and disabled while files are processed.
  */
@@ -120,17 +120,10 @@ function ImageRow({ entry, onRemove }: { entry: ImageEntry; onRemove: () => void
   return (
     <li
       data-status={entry.status}
-      className={cn(
-        "flex items-center gap-3 rounded-lg border bg-white p-2",
-        entry.status === "error" ? "border-red-300" : "border-slate-200",
-      )}
+      className={cn("flex items-center gap-3 rounded-lg border bg-white p-2", entry.status === "error" ? "border-red-300" : "border-slate-200")}
     >
       <span className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 text-slate-600">
-        {previewable ? (
-          <img src={entry.dataUrl} alt="" className="size-full object-cover" />
-        ) : (
-          <ImageIcon className="size-5" aria-hidden="true" />
-        )}
+        {previewable ? <img src={entry.dataUrl} alt="" className="size-full object-cover" /> : <ImageIcon className="size-5" aria-hidden="true" />}
       </span>
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="truncate text-sm font-medium text-slate-900">

@@ -1,6 +1,6 @@
 import { lazy } from "react";
 
-// SPEC/budget: /booking must stay under 200 KB of gzip JavaScript before the customer interacts,
+// Budget (bench/run.mjs): /booking must stay under 200 KB of gzip JavaScript before the customer interacts,
 // so steps 2-3 and the success screen load on the first interaction (or at once for a draft
 // restored on a later step) instead of with the page.
 let pending: Promise<typeof import("./later-steps")> | null = null;

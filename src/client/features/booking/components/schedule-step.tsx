@@ -22,23 +22,23 @@ import type { BookingFormValues } from "@/common/schemas/bookings";
 import { useDayAvailability } from "../api/get-day-availability";
 import { useRangeAvailability } from "../api/get-range-availability";
 import { availabilityErrorMessage } from "../lib/availability-errors";
-import { formatLongDate } from "../lib/format-date";
-import { monthOf, type YearMonth } from "../lib/month-grid";
+import { formatLongDate } from "@/client/lib/format-date";
+import { monthOf, type YearMonth } from "@/client/lib/month-grid";
+import type { SlotConflict } from "../lib/slot-conflict";
 import { bookingText } from "../text";
-import type { SlotConflict } from "./booking-wizard";
-import { MonthCalendar } from "./month-calendar";
+import { MonthCalendar } from "@/client/components/month-calendar";
 
 const text = bookingText.schedule;
 
 type SlotsState = { kind: "placeholder" } | { kind: "loading" } | { kind: "ready"; slots: TimeSlot[] };
 
 /**
- * Step 2 'Välj tid' (SPEC §2, §4): a month calendar where only dates with a free slot can be
+ * Step 2 'Välj tid' (rules §2, §4): a month calendar where only dates with a free slot can be
  * picked, and the free start times of the chosen date. The first free date within 30 days is
  * chosen automatically when the step opens without a date; a chosen time that is no longer free
  * is cleared. When availability cannot be fetched, the rule-computed dates and slots are offered
- * (SPEC §8) and the server has the last word when the booking is sent. Public holidays and
- * midsommar-, jul- and nyårsafton can never be picked (DECISIONS 22) and say why.
+ * (rules §8) and the server has the last word when the booking is sent. Public holidays and
+ * midsommar-, jul- and nyårsafton can never be picked (rules D22) and say why.
  *
  * `conflict`: the time was taken by someone else while the customer filled in step 3 (409). The
  * message stays above the times until another time is chosen; if the date has no free time left,
@@ -47,11 +47,7 @@ type SlotsState = { kind: "placeholder" } | { kind: "loading" } | { kind: "ready
 export function ScheduleStep({ idPrefix, today, conflict = null }: { idPrefix: string; today: IsoDate; conflict?: SlotConflict | null }) {
   const { control, setValue, register, formState } = useFormContext<BookingFormValues>();
   const { errors } = formState;
-  const [serviceType, date, timeSlot] = useWatch({ control, name: ["serviceType", "date", "timeSlot"] }) as [
-    ServiceType,
-    string,
-    string,
-  ];
+  const [serviceType, date, timeSlot] = useWatch({ control, name: ["serviceType", "date", "timeSlot"] }) as [ServiceType, string, string];
   const id = (name: string) => `${idPrefix}-${name}`;
 
   const span = useMemo(() => bookingWindow(serviceType, today), [serviceType, today]);
@@ -61,8 +57,7 @@ export function ScheduleStep({ idPrefix, today, conflict = null }: { idPrefix: s
 
   // Dates that can be picked: the server's free dates, or every rule-bookable date if it failed.
   const enabledDates = useMemo(() => {
-    if (range.isSuccess)
-      return new Set(range.data.dates.filter((d) => d.available && isBookableDate(serviceType, d.date, today)).map((d) => d.date));
+    if (range.isSuccess) return new Set(range.data.dates.filter((d) => d.available && isBookableDate(serviceType, d.date, today)).map((d) => d.date));
     if (range.isError) return new Set(bookableDatesInRange(serviceType, span.earliest, span.latest, today));
     return new Set<IsoDate>();
   }, [range.isSuccess, range.isError, range.data, serviceType, today, span]);
@@ -79,15 +74,13 @@ export function ScheduleStep({ idPrefix, today, conflict = null }: { idPrefix: s
     if (next !== date) setValue("timeSlot", "", { shouldDirty: true });
   };
 
-  // SPEC §4: with no date chosen, the first bookable date with a free slot from tomorrow, searching
+  // rules §4: with no date chosen, the first bookable date with a free slot from tomorrow, searching
   // up to 30 days, is chosen once when the step opens (after the free dates have arrived).
   const autoSelect = useRef(!date);
   useEffect(() => {
     if (!autoSelect.current || range.isPending) return;
     autoSelect.current = false;
-    const first = [...enabledDates]
-      .sort()
-      .find((d) => d > today && daysBetween(today, d) <= BOOKING_LIMITS.autoSelectSearchDays);
+    const first = [...enabledDates].sort().find((d) => d > today && daysBetween(today, d) <= BOOKING_LIMITS.autoSelectSearchDays);
     if (first) {
       setValue("date", first, { shouldDirty: true });
       setValue("timeSlot", "");
@@ -124,7 +117,7 @@ export function ScheduleStep({ idPrefix, today, conflict = null }: { idPrefix: s
     setMovedTo(next);
   }, [conflict, date, range, day, enabledDates, setValue]);
 
-  // SPEC §4: a chosen time that is no longer free is cleared.
+  // rules §4: a chosen time that is no longer free is cleared.
   useEffect(() => {
     if (offered === null || !timeSlot) return;
     if (!offered.split(",").includes(timeSlot)) setValue("timeSlot", "");
@@ -226,17 +219,10 @@ export function ScheduleStep({ idPrefix, today, conflict = null }: { idPrefix: s
                     className={cn(
                       "flex cursor-pointer items-center justify-center gap-2 rounded-md border-2 px-2 py-2.5 text-sm font-medium tabular-nums",
                       "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700",
-                      timeSlot === slot.label
-                        ? "border-brand-700 bg-brand-700 text-white"
-                        : "border-slate-300 bg-white text-slate-900 hover:border-brand-700",
+                      timeSlot === slot.label ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-900 hover:border-brand-700",
                     )}
                   >
-                    <input
-                      type="radio"
-                      value={slot.label}
-                      className="size-4 accent-white"
-                      {...register("timeSlot")}
-                    />
+                    <input type="radio" value={slot.label} className="size-4 accent-white" {...register("timeSlot")} />
                     {timeSlotText(slot.label)}
                   </label>
                 ))}

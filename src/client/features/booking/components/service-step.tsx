@@ -19,7 +19,7 @@ export const textareaClass = cn(
   "aria-invalid:border-red-700",
 );
 
-/** Step 1 'Tjänst & Beskrivning' (SPEC §2): service with prices, heat pump model, description, images. */
+/** Step 1 'Tjänst & Beskrivning' (rules §2): service with prices, heat pump model, description, images. */
 export function ServiceStep({ idPrefix, images }: { idPrefix: string; images: ImageEntries }) {
   const { register, control, formState } = useFormContext<BookingFormValues>();
   const { errors } = formState;

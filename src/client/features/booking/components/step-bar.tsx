@@ -6,7 +6,7 @@ import { bookingText } from "../text";
 const STEPS: WizardStep[] = [1, 2, 3];
 const text = bookingText.steps;
 
-/** SPEC §2: the three steps; the active one carries aria-current="step". */
+/** rules §2: the three steps; the active one carries aria-current="step". */
 export function StepBar({ step }: { step: WizardStep }) {
   return (
     <nav aria-label={text.label}>

@@ -14,9 +14,8 @@ beforeEach(() => {
   vi.stubGlobal("createImageBitmap", async () => ({ width: 1, height: 1, close: () => {} }));
 });
 
-const PNG_1PX = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
+const PNG_1PX = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (c) =>
+  c.charCodeAt(0),
 );
 const png = (name: string) => new File([PNG_1PX], name, { type: "image/png" });
 

@@ -25,7 +25,7 @@ export function remainingImageSlots(entries: readonly ImageEntry[]): number {
 }
 
 /**
- * The image entries of step 1 (SPEC §3, §4): each picked file becomes an entry that moves from
+ * The image entries of step 1 (rules §3, §4): each picked file becomes an entry that moves from
  * loading (10, 30, 60) to success or error (100). Lives in the wizard, so the entries survive
  * moving between steps; only successful data URLs go into the form.
  */
@@ -39,7 +39,7 @@ export function useImageEntries() {
   const addFiles = useCallback(
     (picked: readonly File[]) => {
       if (picked.length === 0) return;
-      // SPEC §5: files beyond the remaining places are ignored, with 'Max antal bilder uppnått (4)'.
+      // rules §5: files beyond the remaining places are ignored, with 'Max antal bilder uppnått (4)'.
       const accepted = picked.slice(0, remainingImageSlots(entries));
       if (accepted.length < picked.length) toast({ variant: "destructive", title: imageText.maxImagesReached });
       const added: ImageEntry[] = accepted.map((file) => ({
@@ -53,9 +53,7 @@ export function useImageEntries() {
       added.forEach((entry, i) => {
         processFile(accepted[i], (progress) => update(entry.id, { progress }))
           .then((dataUrl) => update(entry.id, { status: "success", dataUrl, progress: IMAGE_PROGRESS.done }))
-          .catch(async (error: unknown) =>
-            update(entry.id, { status: "error", error: await errorMessageFor(error), progress: IMAGE_PROGRESS.done }),
-          );
+          .catch(async (error: unknown) => update(entry.id, { status: "error", error: await errorMessageFor(error), progress: IMAGE_PROGRESS.done }));
       });
     },
     [entries, update],
@@ -63,16 +61,13 @@ export function useImageEntries() {
 
   const remove = useCallback((id: string) => setEntries((current) => current.filter((e) => e.id !== id)), []);
 
-  const dataUrls = useMemo(
-    () => entries.filter((e) => e.status === "success" && e.dataUrl).map((e) => e.dataUrl as string),
-    [entries],
-  );
+  const dataUrls = useMemo(() => entries.filter((e) => e.status === "success" && e.dataUrl).map((e) => e.dataUrl as string), [entries]);
 
   return {
     entries,
     addFiles,
     remove,
-    /** Successful images only, in the order they were added (SPEC §5). */
+    /** Successful images only, in the order they were added (rules §5). */
     dataUrls,
     processing: entries.some((e) => e.status === "loading"),
     remaining: remainingImageSlots(entries),

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  clearDraft,
-  DRAFT_STORAGE_KEY,
-  emptyDraftValues,
-  loadDraft,
-  saveDraft,
-  type DraftStorage,
-  type DraftValues,
-} from "./draft-storage";
+import { clearDraft, DRAFT_STORAGE_KEY, emptyDraftValues, loadDraft, saveDraft, type DraftStorage, type DraftValues } from "./draft-storage";
 import { reviveDraft } from "./draft-revival";
 
 function memoryStorage(initial: Record<string, string> = {}): DraftStorage & { data: Record<string, string> } {

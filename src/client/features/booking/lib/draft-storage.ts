@@ -1,5 +1,5 @@
-// The booking draft in the browser's local storage (SPEC §4: saved with 'Spara bokning', restored
-// when the wizard opens, cleared after a successful booking; SPEC §9: kept 30 days).
+// The booking draft in the browser's local storage (rules §4: saved with 'Spara bokning', restored
+// when the wizard opens, cleared after a successful booking; rules §9: kept 30 days).
 // Images are never stored: they are large and a draft is only meant to keep the typed answers.
 // Reviving a draft (checking it against today's rules and the step schemas) is in ./draft-revival:
 // it needs zod, which the booking page loads only when needed.
@@ -31,7 +31,7 @@ export const DRAFT_FIELDS = [
 export type DraftField = (typeof DRAFT_FIELDS)[number];
 /**
  * The form as the wizard holds it: every text field a string, empty when not filled in; the
- * service type is '' until one is chosen ('Välj en tjänst', SPEC §5).
+ * service type is '' until one is chosen ('Välj en tjänst', rules §5).
  */
 export type DraftValues = Record<DraftField, string>;
 
@@ -62,12 +62,7 @@ export function pickDraftValues(input: Partial<Record<string, unknown>>): DraftV
 }
 
 /** Saves the form (without images) and the step. Returns the draft, or null when storage refused it. */
-export function saveDraft(
-  storage: DraftStorage | undefined,
-  values: Partial<Record<string, unknown>>,
-  step: WizardStep,
-  now: Date,
-): BookingDraft | null {
+export function saveDraft(storage: DraftStorage | undefined, values: Partial<Record<string, unknown>>, step: WizardStep, now: Date): BookingDraft | null {
   if (!storage) return null;
   const draft: BookingDraft = { values: pickDraftValues(values), step, savedAt: now.toISOString() };
   try {

@@ -1,4 +1,4 @@
-// The client-side image entry of SPEC §3 and its progress steps (SPEC §4 Image entries). Kept apart
+// The client-side image entry of rules §3 and its progress steps (rules §4 Image entries). Kept apart
 // from image-processing.ts, which is only downloaded when the customer picks a file.
 
 export type ImageStatus = "loading" | "success" | "error";

@@ -50,7 +50,7 @@ function steps(overrides: Partial<ImageProcessingSteps> = {}): ImageProcessingSt
   };
 }
 
-describe("compression rules (SPEC §5)", () => {
+describe("compression rules (rules §5)", () => {
   it("keeps files under 1 MB and never re-encodes HEIC/HEIF", () => {
     expect(needsCompression({ name: "a.jpg", type: "image/jpeg", size: MB - 1 })).toBe(false);
     expect(needsCompression({ name: "a.jpg", type: "image/jpeg", size: MB })).toBe(true);
@@ -98,16 +98,12 @@ describe("processImageFile", () => {
   it("refuses a JPEG that was cut off before its end", async () => {
     const truncated = BYTES.jpeg.subarray(0, BYTES.jpeg.length - 3);
     const s = steps({ readBytes: async () => truncated });
-    await expect(processImageFile(fakeFile("avbruten.jpg", "image/jpeg", 20), () => {}, s)).rejects.toThrow(
-      "Kunde inte läsa bilden ”avbruten.jpg”",
-    );
+    await expect(processImageFile(fakeFile("avbruten.jpg", "image/jpeg", 20), () => {}, s)).rejects.toThrow("Kunde inte läsa bilden ”avbruten.jpg”");
   });
 
   it("refuses a file the browser cannot decode although it looks like an image", async () => {
     const s = steps({ decode: async () => Promise.reject(new DOMException("The source image could not be decoded.", "InvalidStateError")) });
-    await expect(processImageFile(fakeFile("trasig.png", "image/png", 300), () => {}, s)).rejects.toThrow(
-      "Kunde inte läsa bilden ”trasig.png”",
-    );
+    await expect(processImageFile(fakeFile("trasig.png", "image/png", 300), () => {}, s)).rejects.toThrow("Kunde inte läsa bilden ”trasig.png”");
   });
 
   it("goes by the bytes, not the name: a PNG called .jpg is sent as a PNG", async () => {
@@ -159,25 +155,21 @@ describe("processImageFile", () => {
     expect(progress).toEqual([IMAGE_PROGRESS.read, IMAGE_PROGRESS.processed]);
   });
 
-  it("rejects wrong types and files over 10 MB with the SPEC §8 messages", async () => {
+  it("rejects wrong types and files over 10 MB with the rules §8 messages", async () => {
     await expect(processImageFile(fakeFile("a.txt", "text/plain", 10), () => {}, steps())).rejects.toThrow(
       "Filtypen text/plain stöds inte. Använd JPG, PNG, GIF eller WebP.",
     );
     await expect(processImageFile(fakeFile("okänd", "", 10), () => {}, steps())).rejects.toThrow("Filtypen okänd stöds inte.");
     await expect(processImageFile(fakeFile("stor.jpg", "image/jpeg", MAX_IMAGE_BYTES + 0.5 * MB), () => {}, steps())).rejects.toThrow(
-      'Filen ”stor.jpg” är för stor (10,5 MB). Maxgräns är 10 MB.',
+      "Filen ”stor.jpg” är för stor (10,5 MB). Maxgräns är 10 MB.",
     );
   });
 
   it("reports decoding and compression failures in Swedish", async () => {
     const unreadable = steps({ decode: async () => Promise.reject(new Error("decode")) });
-    await expect(processImageFile(fakeFile("trasig.jpg", "image/jpeg", 2 * MB), () => {}, unreadable)).rejects.toThrow(
-      imageText.couldNotReadImage,
-    );
+    await expect(processImageFile(fakeFile("trasig.jpg", "image/jpeg", 2 * MB), () => {}, unreadable)).rejects.toThrow(imageText.couldNotReadImage);
     const failing = steps({ encode: async () => Promise.reject(new ImageProcessingError(imageText.compressionFailed)) });
-    await expect(processImageFile(fakeFile("bild.jpg", "image/jpeg", 2 * MB), () => {}, failing)).rejects.toThrow(
-      imageText.compressionFailed,
-    );
+    await expect(processImageFile(fakeFile("bild.jpg", "image/jpeg", 2 * MB), () => {}, failing)).rejects.toThrow(imageText.compressionFailed);
   });
 
   it("turns unexpected failures into 'Fel vid bildbehandling' and anything else into 'Ett fel inträffade'", () => {

@@ -1,11 +1,11 @@
-// Turns a picked file into the data URL POST /api/bookings takes (SPEC §5 Images, §8 image errors).
+// Turns a picked file into the data URL POST /api/bookings takes (rules §5 Images, §8 image errors).
 // Every file is checked to be a whole, readable image before it is accepted (issue 8: a text file
 // renamed .jpg or a JPEG cut off in the middle is an error on step 1, never 'Klar'): its first bytes
 // must be those of an image format, its end must be there (JPEG end marker, PNG IEND, GIF trailer,
 // the RIFF length of a WebP), and the browser must decode it. Files under 1 MB are then kept as they
 // are; larger ones are scaled to at most 1200 px wide and re-encoded as JPEG quality 0.7 on a
 // canvas. HEIC/HEIF cannot be decoded by Chromium, so only their container is checked and they go
-// as they are (at most 10 MB); the server decodes and converts them (DECISIONS 20).
+// as they are (at most 10 MB); the server decodes and converts them (rules D20).
 import {
   COMPRESSION_MAX_WIDTH,
   COMPRESSION_QUALITY,
@@ -17,10 +17,11 @@ import {
   type AcceptedImageType,
 } from "@/common/image-rules";
 
+import { isCompleteImage, sniffImageType } from "@/client/lib/image-bytes";
 import { bookingText } from "../text";
 import { IMAGE_PROGRESS } from "./image-entry";
 
-/** An error whose message is one of the Swedish texts of SPEC §8. */
+/** An error whose message is one of the Swedish texts of rules §8. */
 export class ImageProcessingError extends Error {
   constructor(message: string) {
     super(message);
@@ -29,6 +30,9 @@ export class ImageProcessingError extends Error {
 }
 
 type FileLike = { name: string; size: number; type: string };
+
+// The byte checks are shared with the protocol form's photos (issue 23 point 9); re-exported for this file's tests.
+export { isCompleteImage, sniffImageType };
 
 /** True for types the browser cannot decode and that are sent unchanged (the server converts them). */
 export function isHeicType(type: AcceptedImageType | null): boolean {
@@ -66,63 +70,10 @@ export function withImageMimeType(dataUrl: string, type: AcceptedImageType): str
 export function readAsDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () =>
-      typeof reader.result === "string" ? resolve(reader.result) : reject(new ImageProcessingError(imageText.couldNotReadFile));
+    reader.onload = () => (typeof reader.result === "string" ? resolve(reader.result) : reject(new ImageProcessingError(imageText.couldNotReadFile)));
     reader.onerror = () => reject(new ImageProcessingError(imageText.couldNotReadFile));
     reader.readAsDataURL(blob);
   });
-}
-
-/** The format a file's bytes say it is (whatever its name or MIME type claim), or null. */
-export function sniffImageType(bytes: Uint8Array): AcceptedImageType | null {
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
-  if (bytes.length >= 8 && ascii(0, 8) === "\x89PNG\r\n\x1a\n") return "image/png";
-  if (bytes.length >= 6 && (ascii(0, 6) === "GIF87a" || ascii(0, 6) === "GIF89a")) return "image/gif";
-  if (bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "image/webp";
-  // ISO base media file: a 'ftyp' box first, with a HEIF brand (iPhone photos are 'heic').
-  if (bytes.length >= 12 && ascii(4, 8) === "ftyp" && HEIF_BRANDS.has(ascii(8, 12))) return ascii(8, 12).startsWith("hei") ? "image/heic" : "image/heif";
-  return null;
-}
-
-const HEIF_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"]);
-
-/** The last index of `a, b` in `bytes` at or after `from`, or -1. */
-function lastPairIndex(bytes: Uint8Array, a: number, b: number, from = 0): number {
-  for (let i = bytes.length - 2; i >= from; i--) if (bytes[i] === a && bytes[i + 1] === b) return i;
-  return -1;
-}
-
-/**
- * True when the file is complete: a file cut off in transfer (or a partial copy) often still
- * decodes, showing a grey remainder, so its ending is checked per format.
- */
-export function isCompleteImage(bytes: Uint8Array, type: AcceptedImageType): boolean {
-  switch (type) {
-    case "image/jpeg": {
-      // The end-of-image marker FF D9 after the last start-of-scan FF DA (entropy-coded data never
-      // contains FF D9: an FF there is always followed by 00). A camera's trailer may follow it.
-      const scan = lastPairIndex(bytes, 0xff, 0xda);
-      return scan >= 0 && lastPairIndex(bytes, 0xff, 0xd9, scan + 2) > scan;
-    }
-    case "image/png": {
-      // The IEND chunk's type and its 4-byte checksum.
-      const start = Math.max(0, bytes.length - 64);
-      const at = String.fromCharCode(...bytes.subarray(start)).lastIndexOf("IEND");
-      return at >= 0 && start + at + 8 <= bytes.length;
-    }
-    case "image/gif": {
-      let end = bytes.length - 1;
-      while (end > 0 && bytes[end] === 0) end--;
-      return bytes[end] === 0x3b;
-    }
-    case "image/webp": {
-      const declared = (bytes[4] | (bytes[5] << 8) | (bytes[6] << 16) | (bytes[7] << 24)) >>> 0;
-      return declared + 8 <= bytes.length;
-    }
-    default:
-      return true; // HEIC/HEIF: the server decodes them
-  }
 }
 
 /** A file's bytes ('Kunde inte läsa filen' when the browser cannot read it). */

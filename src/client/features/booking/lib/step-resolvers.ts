@@ -3,7 +3,7 @@ import type { Resolver } from "react-hook-form";
 import { BookingStep1Schema, BookingStep2Schema, CreateBookingSchema, type BookingFormValues, type CreateBooking } from "@/common/schemas/bookings";
 import type { WizardStep } from "./draft-storage";
 
-// SPEC §5: each step validates with its own schema (step 1 says 'En beskrivning krävs', step 3
+// rules §5: each step validates with its own schema (step 1 says 'En beskrivning krävs', step 3
 // runs the full submission schema). In a chunk of its own with zod: the booking page renders
 // without it and loads it on the first interaction, at the latest when a step is first validated.
 export const STEP_RESOLVERS = {

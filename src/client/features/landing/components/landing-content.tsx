@@ -22,7 +22,7 @@ function FinalCallToAction() {
 }
 
 /**
- * Everything on the landing page (SPEC §2 Landing page). It is links and text only (the ServiceBot
+ * Everything on the landing page (rules §2 Landing page). It is links and text only (the ServiceBot
  * buttons work through lib/chat-launcher's document listener), so the prerendered HTML is enough
  * until the visitor interacts: then this hydrates (lib/deferred-hydration).
  */

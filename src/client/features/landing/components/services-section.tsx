@@ -13,7 +13,7 @@ const icons: Record<ServiceType, typeof Wrench> = {
   hembesok: House,
 };
 
-/** Four service cards, each opening the booking wizard with that service chosen (SPEC §2). */
+/** Four service cards, each opening the booking wizard with that service chosen (rules §2). */
 export function ServicesSection() {
   return (
     <section aria-labelledby="services-title" className="mx-auto max-w-6xl px-4 py-14">

@@ -6,11 +6,7 @@ export function StarRating({ stars = 5, max = 5 }: { stars?: number; max?: numbe
   return (
     <span role="img" aria-label={landingText.testimonials.rating(stars, max)} className="inline-flex gap-0.5">
       {Array.from({ length: max }, (_, index) => (
-        <Star
-          key={index}
-          aria-hidden="true"
-          className={index < stars ? "size-5 fill-amber-400 text-amber-500" : "size-5 text-slate-300"}
-        />
+        <Star key={index} aria-hidden="true" className={index < stars ? "size-5 fill-amber-400 text-amber-500" : "size-5 text-slate-300"} />
       ))}
     </span>
   );

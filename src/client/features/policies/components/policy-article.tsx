@@ -41,7 +41,9 @@ export function PolicyArticle({ doc, idPrefix, extras = {} }: { doc: PolicyDocum
             {index + 1}. {section.title}
           </h2>
           <div className="mt-3 space-y-3 leading-relaxed text-slate-800">
-            {section.paragraphs?.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+            {section.paragraphs?.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
             {section.items && (
               <ul className="list-disc space-y-1.5 pl-6">
                 {section.items.map((item) => (
@@ -49,7 +51,9 @@ export function PolicyArticle({ doc, idPrefix, extras = {} }: { doc: PolicyDocum
                 ))}
               </ul>
             )}
-            {section.after?.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+            {section.after?.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
             {section.links?.map((link) => (
               <p key={link.to}>
                 <Link className={linkClass} to={link.to}>

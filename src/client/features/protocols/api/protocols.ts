@@ -1,12 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/client/lib/api";
-import type { CustomerProtocol, Protocol, ProtocolInput, ProtocolListItem } from "@/common/schemas/protocols";
+import type { CompanyDefaults, CustomerProtocol, Protocol, ProtocolInput, ProtocolListItem, ProtocolPhoto } from "@/common/schemas/protocols";
+import type { TechnicianBooking } from "@/common/schemas/technician";
 
-// Installation protocols' calls (SPEC §7 /api/technician/protocols, /api/protocols, /api/admin/protocols).
+// Installation protocols' calls (rules §7 /api/technician/protocols, /api/protocols, /api/admin/protocols).
 
 export const protocolsQueryKey = ["protocols"] as const;
 const protocolKey = (id: number) => [...protocolsQueryKey, "one", id] as const;
 export const customerProtocolKey = (publicId: string) => ["customer-protocol", publicId] as const;
+
+/** POST /api/technician/protocol-photos (issue 23 point 9): a photo the browser cannot decode, as a JPEG data URL; 422 when it is broken. */
+export async function convertProtocolPhoto(image: string): Promise<string> {
+  return (await apiFetch<ProtocolPhoto>("/api/technician/protocol-photos", { method: "POST", body: { image } })).image;
+}
 
 export function useProtocols(search: string, scope: "technician" | "admin" = "technician", status?: string) {
   const params = new URLSearchParams();
@@ -46,7 +52,10 @@ export function useSaveProtocol() {
 export function useSendForSigning() {
   return useMutation({
     mutationFn: ({ id, resend }: { id: number; resend?: boolean }) =>
-      apiFetch<{ message: string }>(`/api/technician/protocols/${id}/${resend ? "send-email" : "send-for-signing"}`, { method: "POST", body: resend ? undefined : {} }),
+      apiFetch<{ message: string }>(`/api/technician/protocols/${id}/${resend ? "send-email" : "send-for-signing"}`, {
+        method: "POST",
+        body: resend ? undefined : {},
+      }),
   });
 }
 
@@ -73,4 +82,14 @@ export function useCustomerSign(publicId: string) {
       apiFetch<CustomerProtocol>(`/api/protocols/${encodeURIComponent(publicId)}/customer-sign`, { method: "POST", body }),
     onSuccess: (protocol) => queryClient.setQueryData(customerProtocolKey(publicId), protocol),
   });
+}
+
+/** GET /api/technician/booking/{id}: the visit a new protocol is prefilled from (`?bookingId=`). */
+export function getVisitForProtocol(bookingId: number): Promise<TechnicianBooking> {
+  return apiFetch<TechnicianBooking>(`/api/technician/booking/${bookingId}`);
+}
+
+/** GET /api/technician/protocols/company-defaults: the installer company's details a new protocol starts with. */
+export function getCompanyDefaults(): Promise<CompanyDefaults> {
+  return apiFetch<CompanyDefaults>("/api/technician/protocols/company-defaults");
 }

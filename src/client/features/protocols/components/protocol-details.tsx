@@ -1,6 +1,8 @@
 import { CheckCircle2, Circle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { installationTypeLabel } from "@/common/constants";
+import { formatListDate, formatListDateTime } from "@/common/format";
 import { CHECKLIST_GROUPS, formatTonnes, type ChecklistGroupKey } from "@/common/protocols/rules";
 import { PROTOCOL_IMAGE_GROUP_LABELS, PROTOCOL_IMAGE_GROUPS, type CustomerProtocol } from "@/common/schemas/protocols";
 import { protocolUiText as text } from "../text";
@@ -26,7 +28,7 @@ export function DetailCard({ title, children }: { title: string; children: React
   );
 }
 
-/** Everything SPEC §2 lists for the customer's protocol page, in that order; staff see the same. */
+/** Everything rules §2 lists for the customer's protocol page, in that order; staff see the same. */
 export function ProtocolDetails({ protocol }: { protocol: CustomerProtocol }) {
   const f = text.fields;
   const photos = PROTOCOL_IMAGE_GROUPS.filter((group) => (protocol.protocolImages[group] ?? []).length > 0);
@@ -36,16 +38,23 @@ export function ProtocolDetails({ protocol }: { protocol: CustomerProtocol }) {
         <dl className="grid gap-3 sm:grid-cols-2">
           <Fact label={f.customerName} value={protocol.customerName} />
           <Fact label={f.installationAddress.replace(" *", "")} value={protocol.installationAddress} />
-          <Fact label={f.installationDate} value={protocol.installationDate} />
+          <Fact label={f.installationDate} value={formatListDate(protocol.installationDate)} />
           <Fact label={f.customerPhone} value={protocol.customerPhone} />
           <Fact label={f.customerEmail} value={protocol.customerEmail} />
           <Fact label={f.installedBrand} value={protocol.installedBrand} />
           <Fact label={f.installedModel} value={protocol.installedModel} />
           <Fact label={f.installedPower} value={protocol.installedPower} />
-          <Fact label={f.installationType} value={text.installationTypes[protocol.installationType] ?? protocol.installationType} />
+          <Fact label={f.installationType} value={installationTypeLabel(protocol.installationType)} />
           <Fact label={f.indoorUnitLocation} value={protocol.indoorUnitLocation} />
           <Fact label={f.outdoorUnitLocation} value={protocol.outdoorUnitLocation} />
-          <Fact label={f.refrigerantType} value={protocol.refrigerantAmount !== null ? `${protocol.refrigerantType}, ${protocol.refrigerantAmount.toLocaleString("sv-SE")} kg` : protocol.refrigerantType} />
+          <Fact
+            label={f.refrigerantType}
+            value={
+              protocol.refrigerantAmount !== null
+                ? `${protocol.refrigerantType}, ${protocol.refrigerantAmount.toLocaleString("sv-SE")} kg`
+                : protocol.refrigerantType
+            }
+          />
           <Fact label="CO2e" value={protocol.co2eTonnes !== null ? formatTonnes(protocol.co2eTonnes) : null} />
         </dl>
         {protocol.leakChecksRequired && <p className="mt-3 font-medium text-amber-900">{text.leakChecks}</p>}
@@ -104,7 +113,7 @@ export function SignatureCard({ title, signature, signedAt }: { title: string; s
       {signature ? (
         <figure className="grid gap-1">
           <img src={signature} alt={`${title}: ${text.signed}`} className="w-full max-w-[500px] rounded-md border border-slate-200 bg-white" />
-          {signedAt && <figcaption className="text-sm text-slate-700">{text.signedAt(new Date(signedAt).toLocaleString("sv-SE", { timeZone: "Europe/Stockholm" }))}</figcaption>}
+          {signedAt && <figcaption className="text-sm text-slate-700">{text.signedAt(formatListDateTime(signedAt))}</figcaption>}
         </figure>
       ) : (
         <p className="text-slate-700">{text.waitingForSignature}</p>

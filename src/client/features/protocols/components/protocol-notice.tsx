@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
 
-// SPEC §8 protocol messages stand inline on the page (besides the toast): a save or a failure on
-// the form, and after a save, finish or delete on the page the technician lands on.
+// rules §8 protocol messages stand inline on the page: a save or a failure on the form, and after a
+// save, finish or delete on the page the technician lands on. Issue 23: only there, never a toast
+// saying the same as well.
 
 export type ProtocolNotice = { kind: "success" | "error"; text: string };
 /** What a protocol page passes to the next one in the history entry's state. */

@@ -5,14 +5,16 @@ import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Link } from "@/client/components/ui/link";
 import { Spinner } from "@/client/components/ui/spinner";
+import { formatListDate } from "@/common/format";
 import { useProtocols } from "../api/protocols";
+import { installedUnitOf, ShowProtocolLink } from "./protocol-list-parts";
 import { ProtocolNoticeBox, useArrivedNotice } from "./protocol-notice";
 import { protocolUiText as text } from "../text";
 
-/** SPEC §2 / §9: the technician dashboard shows the first 10 protocols. */
+/** rules §2 / §9: the technician dashboard shows the first 10 protocols. */
 const SHOWN = 10;
 
-/** The dashboard's protocols tab (SPEC §2): search, the first ten, 'Visa', and the empty states. */
+/** The dashboard's protocols tab (rules §2): search, the first ten, 'Visa', and the empty states. */
 export function ProtocolsTab() {
   const id = useId();
   const [search, setSearch] = useState("");
@@ -47,15 +49,13 @@ export function ProtocolsTab() {
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4">
               <div className="grid gap-0.5">
                 <p className="font-semibold text-slate-900">{p.customerName}</p>
-                <p className="text-sm text-slate-700">{[p.installedBrand, p.installedModel].filter(Boolean).join(" ") || "–"}</p>
+                <p className="text-sm text-slate-700">{installedUnitOf(p)}</p>
                 <p className="text-sm text-slate-700">{p.installationAddress}</p>
                 <p className="text-sm text-slate-700">
-                  {text.technicianListLabels[p.status]} · {new Date(p.createdAt).toLocaleDateString("sv-SE")}
+                  {text.technicianListLabels[p.status]} · {formatListDate(p.createdAt)}
                 </p>
               </div>
-              <Link to={`/technician/protocols/${p.id}`} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={`${text.show}: ${p.customerName}`}>
-                {text.show}
-              </Link>
+              <ShowProtocolLink protocol={p} />
             </li>
           ))}
         </ul>

@@ -6,7 +6,7 @@ import { FieldError, Label } from "@/client/components/ui/label";
 import { Spinner } from "@/client/components/ui/spinner";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/toast-store";
-import { errorMessage, isApiError } from "@/client/lib/api";
+import { errorMessage, isApiError } from "@/client/lib/api-error";
 import { QueryScope } from "@/client/lib/query-scope";
 import { customerMaySign } from "@/common/protocols/rules";
 import type { CustomerProtocol as CustomerProtocolView } from "@/common/schemas/protocols";
@@ -39,7 +39,14 @@ function SignForm({ publicId }: { publicId: string }) {
           <FieldError id={`${id}-error`}>{error ?? undefined}</FieldError>
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-comments`}>{text.fields.customerComments}</Label>
-            <Textarea id={`${id}-comments`} rows={3} maxLength={2000} placeholder={text.commentsPlaceholder} value={comments} onChange={(event) => setComments(event.target.value)} />
+            <Textarea
+              id={`${id}-comments`}
+              rows={3}
+              maxLength={2000}
+              placeholder={text.commentsPlaceholder}
+              value={comments}
+              onChange={(event) => setComments(event.target.value)}
+            />
           </div>
           <Button type="submit" disabled={!signature || sign.isPending} className="w-full sm:w-auto sm:justify-self-start">
             {sign.isPending ? text.signing : text.signAndApprove}
@@ -68,7 +75,7 @@ function Signed({ protocol }: { protocol: CustomerProtocolView }) {
   );
 }
 
-/** /protocol/{id} (SPEC §2 customer protocol page; DECISIONS 10: an unguessable id). */
+/** /protocol/{id} (rules §2 customer protocol page; rules D10: an unguessable id). */
 export default function CustomerProtocolPage() {
   return (
     <QueryScope>
@@ -93,10 +100,9 @@ function CustomerProtocol() {
   return (
     <div className="mx-auto grid max-w-3xl gap-5 px-4 py-6 sm:py-10">
       <header className="grid gap-1">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{text.customerTitle}</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{text.customerTitle}</h1>
         <p className="text-slate-700">
-          {text.customerNumber(protocol.id)} · {protocol.installationDate} ·{" "}
-          <span className="font-medium">{text.statusLabels[protocol.status]}</span>
+          {text.customerNumber(protocol.id)} · {protocol.installationDate} · <span className="font-medium">{text.statusLabels[protocol.status]}</span>
         </p>
       </header>
       <a
@@ -112,7 +118,11 @@ function CustomerProtocol() {
       <ProtocolDetails protocol={protocol} />
       <SignatureCard title={text.technicianSignature} signature={protocol.technicianSignature} signedAt={protocol.technicianSignedAt} />
       {protocol.customerSignature ? (
-        <SignatureCard title={text.customerSignature.replace(" (om kunden signerar på plats)", "")} signature={protocol.customerSignature} signedAt={protocol.customerSignedAt} />
+        <SignatureCard
+          title={text.customerSignature.replace(" (om kunden signerar på plats)", "")}
+          signature={protocol.customerSignature}
+          signedAt={protocol.customerSignedAt}
+        />
       ) : customerMaySign(protocol) ? (
         <SignForm publicId={publicId} />
       ) : null}

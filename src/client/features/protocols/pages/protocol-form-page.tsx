@@ -10,19 +10,35 @@ import { Select } from "@/client/components/ui/select";
 import { Spinner } from "@/client/components/ui/spinner";
 import { Textarea } from "@/client/components/ui/textarea";
 import { TextField } from "@/client/components/ui/text-field";
-import { toast } from "@/client/components/ui/toast-store";
-import { apiFetch, errorMessage, isApiError } from "@/client/lib/api";
+import { errorMessage, isApiError } from "@/client/lib/api-error";
 import { todayIn } from "@/common/booking-rules";
-import { INSTALLATION_TYPES, REFRIGERANT_TYPES } from "@/common/constants";
-import { CHECKLIST_GROUPS, co2Equivalent, formatTonnes, leakChecksRequired, toggleAll, type ChecklistGroupKey, type Refrigerant } from "@/common/protocols/rules";
-import { MAX_IMAGES_PER_GROUP, PROTOCOL_IMAGE_GROUP_LABELS, PROTOCOL_IMAGE_GROUPS, ProtocolFormSchema, type CompanyDefaults, type Protocol, type ProtocolImageGroup, type ProtocolInput } from "@/common/schemas/protocols";
-import type { TechnicianBooking } from "@/common/schemas/technician";
-import { BackLink } from "../../admin/components/back-link";
-import { parseId } from "../../technician/pages/visit-page";
-import { useProtocol, useSaveProtocol, useSendForSigning } from "../api/protocols";
+import { INSTALLATION_TYPE_LABELS, INSTALLATION_TYPES, REFRIGERANT_TYPES } from "@/common/constants";
+import {
+  CHECKLIST_GROUPS,
+  co2Equivalent,
+  formatTonnes,
+  leakChecksRequired,
+  toggleAll,
+  type ChecklistGroupKey,
+  type Refrigerant,
+} from "@/common/protocols/rules";
+import { formatListDateTime } from "@/common/format";
+import { IMAGE_ACCEPT_ATTRIBUTE } from "@/common/image-rules";
+import {
+  MAX_IMAGES_PER_GROUP,
+  PROTOCOL_IMAGE_GROUP_LABELS,
+  PROTOCOL_IMAGE_GROUPS,
+  ProtocolFormSchema,
+  type Protocol,
+  type ProtocolImageGroup,
+  type ProtocolInput,
+} from "@/common/schemas/protocols";
+import { BackLink } from "@/client/components/back-link";
+import { parseId } from "@/client/lib/parse-id";
+import { convertProtocolPhoto, getCompanyDefaults, getVisitForProtocol, useProtocol, useSaveProtocol, useSendForSigning } from "../api/protocols";
 import { ProtocolNoticeBox, useArrivedNotice, type NoticeState, type ProtocolNotice } from "../components/protocol-notice";
 import { SignaturePad } from "../components/signature-pad";
-import { compressPhoto } from "../lib/compress-photo";
+import { browserPhotoSteps, photoErrorMessage, preparePhoto, type PhotoSteps } from "../lib/prepare-photo";
 import { clearProtocolDraft, loadProtocolDraft, saveProtocolDraft } from "../lib/protocol-draft";
 import { protocolUiText as text } from "../text";
 
@@ -62,7 +78,23 @@ export type ProtocolFormValues = {
   customerSignature: string | null;
 };
 
-const TEXT_FIELDS = ["companyName", "companyOrgNumber", "companyPhone", "customerPhone", "organizationNumber", "installationAddress", "indoorUnitLocation", "outdoorUnitLocation", "electricalConnectionType", "technicianCertificateNumber", "companyCertificateNumber", "demontagedProducts", "notes", "technicianNotes", "customerComments"] as const;
+const TEXT_FIELDS = [
+  "companyName",
+  "companyOrgNumber",
+  "companyPhone",
+  "customerPhone",
+  "organizationNumber",
+  "installationAddress",
+  "indoorUnitLocation",
+  "outdoorUnitLocation",
+  "electricalConnectionType",
+  "technicianCertificateNumber",
+  "companyCertificateNumber",
+  "demontagedProducts",
+  "notes",
+  "technicianNotes",
+  "customerComments",
+] as const;
 
 function emptyValues(): ProtocolFormValues {
   return {
@@ -168,7 +200,12 @@ function ChecklistGroup({ form, group }: { form: UseFormReturn<ProtocolFormValue
     <fieldset className="grid gap-2 rounded-lg border border-slate-200 p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <legend className="font-semibold text-slate-900">{title}</legend>
-        <Button variant="ghost" size="sm" aria-label={`${toggle.label}: ${title}`} onClick={() => form.setValue(`checklists.${group}`, toggle.next, { shouldDirty: true })}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`${toggle.label}: ${title}`}
+          onClick={() => form.setValue(`checklists.${group}`, toggle.next, { shouldDirty: true })}
+        >
           {toggle.label}
         </Button>
       </div>
@@ -184,14 +221,31 @@ function ChecklistGroup({ form, group }: { form: UseFormReturn<ProtocolFormValue
   );
 }
 
+const photoSteps: PhotoSteps = browserPhotoSteps(convertProtocolPhoto);
+
+/**
+ * One group of photos. Each picked file is checked and decoded as it is added (issue 23 point 9):
+ * the good ones are added, each refused one is named below the group at once.
+ */
 function PhotoGroup({ form, group }: { form: UseFormReturn<ProtocolFormValues>; group: ProtocolImageGroup }) {
   const id = useId();
+  const problemsId = `${id}-problems`;
   const photos = useWatch({ control: form.control, name: `photos.${group}` }) ?? [];
-  const add = async (files: FileList | null) => {
-    if (!files) return;
-    const room = MAX_IMAGES_PER_GROUP - photos.length;
-    const added = await Promise.all(Array.from(files).slice(0, room).map(compressPhoto));
-    form.setValue(`photos.${group}`, [...photos, ...added], { shouldDirty: true });
+  const [checking, setChecking] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+  const add = async (files: File[]) => {
+    if (files.length === 0) return;
+    setChecking(true);
+    setProblems([]);
+    const room = MAX_IMAGES_PER_GROUP - (form.getValues(`photos.${group}`) ?? []).length;
+    const picked = files.slice(0, room);
+    const results = await Promise.allSettled(picked.map((file) => preparePhoto(file, photoSteps)));
+    const added = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+    setProblems(results.flatMap((result, index) => (result.status === "rejected" ? [photoErrorMessage(picked[index], result.reason)] : [])));
+    // What the group holds now: another add may have finished meanwhile.
+    if (added.length > 0)
+      form.setValue(`photos.${group}`, [...(form.getValues(`photos.${group}`) ?? []), ...added].slice(0, MAX_IMAGES_PER_GROUP), { shouldDirty: true });
+    setChecking(false);
   };
   return (
     <div className="grid gap-2">
@@ -203,7 +257,13 @@ function PhotoGroup({ form, group }: { form: UseFormReturn<ProtocolFormValues>; 
             <button
               type="button"
               aria-label={`${text.removePhoto(index + 1)}: ${PROTOCOL_IMAGE_GROUP_LABELS[group]}`}
-              onClick={() => form.setValue(`photos.${group}`, photos.filter((_, i) => i !== index), { shouldDirty: true })}
+              onClick={() =>
+                form.setValue(
+                  `photos.${group}`,
+                  photos.filter((_, i) => i !== index),
+                  { shouldDirty: true },
+                )
+              }
               className="absolute right-1 top-1 inline-flex size-9 items-center justify-center rounded-full bg-white/90 text-red-800 shadow focus-visible:outline-2 focus-visible:outline-brand-700"
             >
               <Trash2 className="size-4" aria-hidden="true" />
@@ -212,13 +272,41 @@ function PhotoGroup({ form, group }: { form: UseFormReturn<ProtocolFormValues>; 
         ))}
       </ul>
       {photos.length < MAX_IMAGES_PER_GROUP && (
-        <label htmlFor={id} className="inline-flex min-h-11 cursor-pointer items-center gap-2 justify-self-start rounded-md px-3 text-sm font-medium text-brand-800 ring-1 ring-inset ring-brand-700 hover:bg-brand-50 focus-within:outline-2 focus-within:outline-brand-700">
+        <label
+          htmlFor={id}
+          className="inline-flex min-h-11 cursor-pointer items-center gap-2 justify-self-start rounded-md px-3 text-sm font-medium text-brand-800 ring-1 ring-inset ring-brand-700 hover:bg-brand-50 focus-within:outline-2 focus-within:outline-brand-700"
+        >
           <ImagePlus className="size-4" aria-hidden="true" />
           {text.addPhotos}
           <span className="sr-only">: {PROTOCOL_IMAGE_GROUP_LABELS[group]}</span>
-          <input id={id} type="file" accept="image/*" multiple className="sr-only" onChange={(event) => void add(event.target.files)} />
+          <input
+            id={id}
+            type="file"
+            accept={IMAGE_ACCEPT_ATTRIBUTE}
+            multiple
+            className="sr-only"
+            aria-describedby={problems.length > 0 ? problemsId : undefined}
+            onChange={(event) => {
+              const files = Array.from(event.target.files ?? []);
+              // The same file may be picked again after it was refused or removed.
+              event.target.value = "";
+              void add(files);
+            }}
+          />
         </label>
       )}
+      <p role="status" className="text-sm text-slate-700">
+        {checking ? text.photos.checking : ""}
+      </p>
+      <div role="alert" id={problemsId}>
+        {problems.length > 0 && (
+          <ul className="grid gap-1 rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        )}
+      </div>
     </div>
   );
 }
@@ -268,8 +356,8 @@ function ProtocolForm({ id, initial, restoredAt }: { id: number | null; initial:
                 outcome = { kind: "error", text: text.emailFailed(errorMessage(error, text.saveFailed)) };
               }
             }
-            toast(outcome.kind === "success" ? { title: outcome.text } : { variant: "destructive", title: outcome.text });
-            // SPEC §8: the message also stands inline on the page the technician lands on.
+            // rules §8: the message stands inline on the page the technician lands on; issue 23: only
+            // there, not in a toast saying the same.
             navigate(action === "draft" ? `/technician/protocols/${saved.id}/edit` : `/technician/protocols/${saved.id}`, {
               replace: id === null,
               state: { protocolNotice: outcome } satisfies NoticeState,
@@ -279,7 +367,6 @@ function ProtocolForm({ id, initial, restoredAt }: { id: number | null; initial:
             if (!isApiError(error)) return setOffline(action); // no answer at all: the network
             const title = action === "draft" ? text.saveFailed : text.finishFailed;
             setNotice({ kind: "error", text: [title, errorMessage(error, "")].filter(Boolean).join(": ") });
-            toast({ variant: "destructive", title, description: errorMessage(error, "") || undefined });
           },
         },
       ),
@@ -304,7 +391,11 @@ function ProtocolForm({ id, initial, restoredAt }: { id: number | null; initial:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [offline]);
 
-  const textField = (name: keyof ProtocolFormValues & string, label: string, options: { type?: string; required?: boolean; inputMode?: "email" | "tel" | "decimal" } = {}) => (
+  const textField = (
+    name: keyof ProtocolFormValues & string,
+    label: string,
+    options: { type?: string; required?: boolean; inputMode?: "email" | "tel" | "decimal" } = {},
+  ) => (
     <TextField
       id={field(name)}
       label={options.required ? `${label} *` : label}
@@ -318,8 +409,11 @@ function ProtocolForm({ id, initial, restoredAt }: { id: number | null; initial:
   return (
     <form noValidate onSubmit={(event) => event.preventDefault()} className="grid gap-5">
       {restored && (
-        <div role="status" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900 sm:flex-row sm:items-center">
-          <p className="flex-1">{text.draftRestored(new Date(restored).toLocaleString("sv-SE"))}</p>
+        <div
+          role="status"
+          className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900 sm:flex-row sm:items-center"
+        >
+          <p className="flex-1">{text.draftRestored(formatListDateTime(restored))}</p>
           <Button
             variant="outline"
             size="sm"
@@ -364,7 +458,7 @@ function ProtocolForm({ id, initial, restoredAt }: { id: number | null; initial:
             <Select id={field("installationType")} {...form.register("installationType")}>
               {INSTALLATION_TYPES.map((t) => (
                 <option key={t} value={t}>
-                  {text.installationTypes[t]}
+                  {INSTALLATION_TYPE_LABELS[t]}
                 </option>
               ))}
             </Select>
@@ -410,6 +504,7 @@ function ProtocolForm({ id, initial, restoredAt }: { id: number | null; initial:
       </Section>
       <Section title={text.sections.photos}>
         <p className="text-sm text-slate-700">{text.photoHint}</p>
+        <p className="text-sm text-slate-700">{text.photoFileHint}</p>
         {PROTOCOL_IMAGE_GROUPS.map((group) => (
           <PhotoGroup key={group} form={form} group={group} />
         ))}
@@ -425,8 +520,16 @@ function ProtocolForm({ id, initial, restoredAt }: { id: number | null; initial:
         </div>
       </Section>
       <Section title={text.sections.signatures}>
-        <Controller control={form.control} name="technicianSignature" render={({ field: f }) => <SignaturePad label={text.technicianSignature} value={f.value} onChange={f.onChange} />} />
-        <Controller control={form.control} name="customerSignature" render={({ field: f }) => <SignaturePad label={text.customerSignature} value={f.value} onChange={f.onChange} />} />
+        <Controller
+          control={form.control}
+          name="technicianSignature"
+          render={({ field: f }) => <SignaturePad label={text.technicianSignature} value={f.value} onChange={f.onChange} />}
+        />
+        <Controller
+          control={form.control}
+          name="customerSignature"
+          render={({ field: f }) => <SignaturePad label={text.customerSignature} value={f.value} onChange={f.onChange} />}
+        />
         <div className="grid gap-1.5">
           <Label htmlFor={field("customerComments")}>{text.fields.customerComments}</Label>
           <Textarea id={field("customerComments")} rows={2} placeholder={text.commentsPlaceholder} {...form.register("customerComments")} />
@@ -450,9 +553,9 @@ function ProtocolForm({ id, initial, restoredAt }: { id: number | null; initial:
   );
 }
 
-/** Prefill from a booking (`?bookingId=`): the customer and the address (SPEC §2). */
+/** Prefill from a booking (`?bookingId=`): the customer and the address (rules §2). */
 async function fromBooking(bookingId: number): Promise<Partial<ProtocolFormValues>> {
-  const visit = await apiFetch<TechnicianBooking>(`/api/technician/booking/${bookingId}`);
+  const visit = await getVisitForProtocol(bookingId);
   return {
     bookingId,
     customerName: visit.contact.name,
@@ -490,7 +593,7 @@ function ProtocolFormScreen() {
     // A new protocol starts with the company's details from the settings and, from a visit, its customer.
     const bookingId = Number(searchParams.get("bookingId"));
     const fromVisit = Number.isInteger(bookingId) && bookingId > 0 ? fromBooking(bookingId).catch(() => ({})) : Promise.resolve({});
-    const company = apiFetch<CompanyDefaults>("/api/technician/protocols/company-defaults").catch(() => ({}));
+    const company = getCompanyDefaults().catch(() => ({}));
     void Promise.all([company, fromVisit]).then(([own, visit]) => setInitial({ values: { ...server, ...own, ...visit }, restoredAt: null }));
   }, [editing, id, initial, query.data, searchParams]);
 

@@ -4,18 +4,17 @@ import { useNavigate, useParams } from "react-router";
 import { Button, buttonVariants } from "@/client/components/ui/button";
 import { Link } from "@/client/components/ui/link";
 import { Spinner } from "@/client/components/ui/spinner";
-import { toast } from "@/client/components/ui/toast-store";
-import { errorMessage, isApiError } from "@/client/lib/api";
+import { errorMessage, isApiError } from "@/client/lib/api-error";
 import { signingLinkAvailable } from "@/common/protocols/rules";
-import { BackLink } from "../../admin/components/back-link";
-import { ConfirmDialog } from "../../technician/components/confirm-dialog";
-import { parseId } from "../../technician/pages/visit-page";
+import { BackLink } from "@/client/components/back-link";
+import { ConfirmDialog } from "@/client/components/ui/confirm-dialog";
+import { parseId } from "@/client/lib/parse-id";
 import { useDeleteProtocol, useProtocol, useSendForSigning } from "../api/protocols";
 import { DetailCard, ProtocolDetails, SignatureCard } from "../components/protocol-details";
 import { ProtocolNoticeBox, useArrivedNotice, type NoticeState } from "../components/protocol-notice";
 import { protocolUiText as text } from "../text";
 
-/** /technician/protocols/{id} (SPEC §2): read-only, with edit, the signing link, e-mail again, PDF and delete. */
+/** /technician/protocols/{id} (rules §2): read-only, with edit, the signing link, e-mail again, PDF and delete. */
 export default function ProtocolViewPage() {
   const id = parseId(useParams().id);
   const navigate = useNavigate();
@@ -40,13 +39,12 @@ export default function ProtocolViewPage() {
   const doDelete = () => {
     setConfirming(false);
     remove.mutate(protocol.id, {
+      // Issue 23: one message per action, the notice on the page the technician lands on (no toast too).
       onSuccess: () => {
-        toast({ title: text.deleted });
         navigate("/technician?tab=protocols", { state: { protocolNotice: { kind: "success", text: text.deleted } } satisfies NoticeState });
       },
       onError: (error) => {
         setNotice({ kind: "error", text: text.deleteFailed(errorMessage(error, "")) });
-        toast({ variant: "destructive", title: text.deleteFailed(errorMessage(error, "")) });
       },
     });
   };
@@ -56,11 +54,9 @@ export default function ProtocolViewPage() {
       {
         onSuccess: () => {
           setNotice({ kind: "success", text: text.emailSent });
-          toast({ title: text.emailSent });
         },
         onError: (error) => {
           setNotice({ kind: "error", text: text.emailFailed(errorMessage(error, "")) });
-          toast({ variant: "destructive", title: text.emailFailed(errorMessage(error, "")) });
         },
       },
     );
@@ -108,8 +104,20 @@ export default function ProtocolViewPage() {
         </DetailCard>
       )}
       <SignatureCard title={text.technicianSignature} signature={protocol.technicianSignature} signedAt={protocol.technicianSignedAt} />
-      <SignatureCard title={text.customerSignature.replace(" (om kunden signerar på plats)", "")} signature={protocol.customerSignature} signedAt={protocol.customerSignedAt} />
-      <ConfirmDialog open={confirming} title={text.confirmDeleteTitle} description={text.confirmDeleteText} destructive onConfirm={doDelete} onOpenChange={setConfirming} />
+      <SignatureCard
+        title={text.customerSignature.replace(" (om kunden signerar på plats)", "")}
+        signature={protocol.customerSignature}
+        signedAt={protocol.customerSignedAt}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title={text.confirmDeleteTitle}
+        description={text.confirmDeleteText}
+        confirmLabel={text.confirmDelete}
+        cancelLabel={text.cancel}
+        onConfirm={doDelete}
+        onCancel={() => setConfirming(false)}
+      />
     </div>
   );
 }

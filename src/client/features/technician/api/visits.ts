@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/client/lib/api";
-import type { ServiceReport, TechnicianBooking, TechnicianVisit } from "@/common/schemas/technician";
+import type { ServiceReport, TechnicianBooking, TechnicianStatus, TechnicianVisit } from "@/common/schemas/technician";
 
-// The technician portal's calls (SPEC §7 the /api/technician rows).
+// The technician portal's calls (rules §7 the /api/technician rows).
 
 export const technicianQueryKey = ["technician"] as const;
 const visitKey = (id: number) => [...technicianQueryKey, "visit", id] as const;
@@ -34,12 +34,11 @@ export function useVisit(id: number | null) {
   });
 }
 
-/** PATCH /api/technician/booking/{id}/status: start or cancel; answers the visit. */
+/** PATCH /api/technician/booking/{id}/status: start, or cancel with a reason; answers the visit. */
 export function useSetVisitStatus(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (status: "in_progress" | "cancelled") =>
-      apiFetch<TechnicianBooking>(`/api/technician/booking/${id}/status`, { method: "PATCH", body: { status } }),
+    mutationFn: (change: TechnicianStatus) => apiFetch<TechnicianBooking>(`/api/technician/booking/${id}/status`, { method: "PATCH", body: change }),
     onSuccess: async (visit) => {
       queryClient.setQueryData(visitKey(id), visit);
       await queryClient.invalidateQueries({ queryKey: technicianQueryKey });

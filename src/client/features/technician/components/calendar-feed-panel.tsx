@@ -1,25 +1,19 @@
-import { useQuery } from "@tanstack/react-query";
 import { CalendarPlus, Copy } from "lucide-react";
 import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { toast } from "@/client/components/ui/toast-store";
-import { apiFetch } from "@/client/lib/api";
-import type { CalendarFeed } from "@/common/schemas/integrations";
+import { useCalendarFeed } from "../api/calendar-feed";
 import { technicianText } from "../text";
 
 const text = technicianText.calendarFeed;
 
 /**
- * The technician's own secret calendar feed (DECISIONS 12): the visits assigned to them, for their
+ * The technician's own secret calendar feed (rules D12): the visits assigned to them, for their
  * phone's calendar. Loaded only when opened.
  */
 export function CalendarFeedPanel() {
-  const feed = useQuery({
-    queryKey: ["technician", "calendar-feed"],
-    queryFn: ({ signal }) => apiFetch<CalendarFeed>("/api/technician/calendar-feed", { signal }),
-    enabled: false,
-  });
+  const feed = useCalendarFeed();
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
@@ -29,7 +23,10 @@ export function CalendarFeedPanel() {
     }
   };
   return (
-    <details className="mt-8 rounded-lg border border-slate-200 bg-white p-4" onToggle={(event) => event.currentTarget.open && !feed.data && void feed.refetch()}>
+    <details
+      className="mt-8 rounded-lg border border-slate-200 bg-white p-4"
+      onToggle={(event) => event.currentTarget.open && !feed.data && void feed.refetch()}
+    >
       <summary className="flex cursor-pointer items-center gap-2 font-medium text-slate-900">
         <CalendarPlus className="size-4 text-brand-700" aria-hidden="true" />
         {text.title}
@@ -39,7 +36,13 @@ export function CalendarFeedPanel() {
         <div className="mt-3 grid gap-1.5">
           <Label htmlFor="own-calendar-feed">{text.label}</Label>
           <div className="flex min-w-0 flex-col gap-2 sm:flex-row">
-            <Input id="own-calendar-feed" readOnly value={feed.data.url} className="min-w-0 font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
+            <Input
+              id="own-calendar-feed"
+              readOnly
+              value={feed.data.url}
+              className="min-w-0 font-mono text-xs"
+              onFocus={(event) => event.currentTarget.select()}
+            />
             <Button variant="outline" onClick={() => void copy(feed.data.url)}>
               <Copy aria-hidden="true" />
               {text.copy}

@@ -2,17 +2,21 @@ import { Clock, MapPin, UserRound } from "lucide-react";
 import { BookingStatusBadge } from "@/client/components/ui/booking-status-badge";
 import { buttonVariants } from "@/client/components/ui/button";
 import { Link } from "@/client/components/ui/link";
-import { technicianMay, timeSlotText } from "@/common/booking-rules";
+import { staffTimeText, technicianMay } from "@/common/booking-rules";
 import { SERVICE_TYPE_LABELS } from "@/common/constants";
 import type { TechnicianVisit } from "@/common/schemas/technician";
-import { formatShortDate } from "../../admin/lib/format";
+import { formatListDate } from "@/common/format";
 import { technicianText as text } from "../text";
 
-/** 'Påbörja service' where the visit can still be started (SPEC §2; DECISIONS 7: planned or confirmed). */
+/** 'Påbörja service' where the visit can still be started (rules §2; rules D7: planned or confirmed). */
 function VisitActions({ visit }: { visit: TechnicianVisit }) {
   return (
     <div className="flex flex-wrap gap-2">
-      <Link to={`/technician/booking/${visit.id}`} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={`${text.showDetails}: ${visit.customerName}`}>
+      <Link
+        to={`/technician/booking/${visit.id}`}
+        className={buttonVariants({ variant: "outline", size: "sm" })}
+        aria-label={`${text.showDetails}: ${visit.customerName}`}
+      >
         {text.showDetails}
       </Link>
       {technicianMay("start", visit.status) && (
@@ -34,8 +38,8 @@ export function VisitCards({ visits, showDate = false }: { visits: TechnicianVis
             <div>
               <p className="flex items-center gap-1.5 font-semibold text-slate-900">
                 <Clock className="size-4 text-slate-600" aria-hidden="true" />
-                {showDate && `${formatShortDate(visit.date)}, `}
-                {timeSlotText(visit.timeSlot)}
+                {showDate && `${formatListDate(visit.date)}, `}
+                {staffTimeText(visit)}
               </p>
               <p className="text-sm text-slate-700">{SERVICE_TYPE_LABELS[visit.serviceType]}</p>
             </div>
@@ -59,7 +63,7 @@ export function VisitCards({ visits, showDate = false }: { visits: TechnicianVis
   );
 }
 
-/** The coming visits as the table of SPEC §2 (date, time, type, customer, place, status); cards on a phone. */
+/** The coming visits as the table of rules §2 (date, time, type, customer, place, status); cards on a phone. */
 export function VisitTable({ visits }: { visits: TechnicianVisit[] }) {
   return (
     <>
@@ -83,8 +87,8 @@ export function VisitTable({ visits }: { visits: TechnicianVisit[] }) {
           <tbody className="divide-y divide-slate-200">
             {visits.map((visit) => (
               <tr key={visit.id}>
-                <td className="px-4 py-3 whitespace-nowrap">{formatShortDate(visit.date)}</td>
-                <td className="px-4 py-3 whitespace-nowrap">{timeSlotText(visit.timeSlot)}</td>
+                <td className="px-4 py-3 whitespace-nowrap">{formatListDate(visit.date)}</td>
+                <td className="px-4 py-3 whitespace-nowrap">{staffTimeText(visit)}</td>
                 <td className="px-4 py-3">{SERVICE_TYPE_LABELS[visit.serviceType]}</td>
                 <td className="px-4 py-3 font-medium text-slate-900">{visit.customerName}</td>
                 <td className="px-4 py-3">{visit.city}</td>

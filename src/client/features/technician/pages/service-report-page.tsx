@@ -8,19 +8,19 @@ import { Select } from "@/client/components/ui/select";
 import { Spinner } from "@/client/components/ui/spinner";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/toast-store";
-import { errorMessage, isApiError } from "@/client/lib/api";
-import { technicianMay, timeSlotText } from "@/common/booking-rules";
+import { errorMessage, isApiError } from "@/client/lib/api-error";
+import { staffTimeText, technicianMay } from "@/common/booking-rules";
 import { SERVICE_HISTORY_TYPES, SERVICE_TYPE_LABELS } from "@/common/constants";
 import { SERVICE_HISTORY_TYPE_LABELS, ServiceReportSchema, technicianText as schemaText, type TechnicianBooking } from "@/common/schemas/technician";
-import { BackLink } from "../../admin/components/back-link";
-import { formatLongDate } from "../../admin/lib/format";
+import { BackLink } from "@/client/components/back-link";
+import { formatLongDate } from "@/client/lib/format-date";
+import { parseId } from "@/client/lib/parse-id";
 import { useRegisterService, useSetVisitStatus, useVisit } from "../api/visits";
 import { technicianText } from "../text";
-import { parseId } from "./visit-page";
 
 const text = technicianText.service;
 
-/** SPEC §9: after the service is registered the technician is back on the dashboard 2 s later. */
+/** rules §9: after the service is registered the technician is back on the dashboard 2 s later. */
 export const RETURN_AFTER_MS = 2000;
 
 const FormSchema = ServiceReportSchema.omit({ bookingId: true, productId: true, serviceDate: true });
@@ -43,11 +43,16 @@ function ReportForm({ visit, onReported }: { visit: TechnicianBooking; onReporte
         { ...values, bookingId: visit.booking.id, productId: visit.product?.id ?? null },
         {
           onSuccess: () => {
+            // Issue 23: the page says it (the banner that replaces the form), not a toast as well.
             onReported();
-            toast({ title: text.registered, description: text.registeredText });
             window.setTimeout(() => navigate("/technician"), RETURN_AFTER_MS);
           },
-          onError: (error) => toast({ variant: "destructive", title: technicianText.visit.error, description: text.failed(errorMessage(error, technicianText.visit.loadFailed)) }),
+          onError: (error) =>
+            toast({
+              variant: "destructive",
+              title: technicianText.visit.error,
+              description: text.failed(errorMessage(error, technicianText.visit.loadFailed)),
+            }),
         },
       ),
     (errors) => {
@@ -105,7 +110,7 @@ function ReportForm({ visit, onReported }: { visit: TechnicianBooking; onReporte
 }
 
 /**
- * Opening the report of a visit that has not started starts it (SPEC §2), once; a visit in progress
+ * Opening the report of a visit that has not started starts it (rules §2), once; a visit in progress
  * gets the form; anything else says why it cannot be reported.
  */
 function useStartOnOpen(visit: TechnicianBooking | undefined) {
@@ -115,16 +120,23 @@ function useStartOnOpen(visit: TechnicianBooking | undefined) {
   useEffect(() => {
     if (!startable || asked.current) return;
     asked.current = true;
-    setStatus.mutate("in_progress", {
-      onError: (error) =>
-        toast({ variant: "destructive", title: technicianText.visit.error, description: technicianText.visit.statusFailed(errorMessage(error, technicianText.visit.loadFailed)) }),
-    });
+    setStatus.mutate(
+      { status: "in_progress" },
+      {
+        onError: (error) =>
+          toast({
+            variant: "destructive",
+            title: technicianText.visit.error,
+            description: technicianText.visit.statusFailed(errorMessage(error, technicianText.visit.loadFailed)),
+          }),
+      },
+    );
   }, [startable, setStatus]);
   // A start the server refused (someone cancelled the visit meanwhile) ends the wait: the page says why.
   return { starting: (startable && !setStatus.isError) || setStatus.isPending };
 }
 
-/** /technician/service/{id}: the service report (SPEC §2, §5 service completion). */
+/** /technician/service/{id}: the service report (rules §2, §5 service completion). */
 export default function ServiceReportPage() {
   const id = parseId(useParams().id);
   const query = useVisit(id);
@@ -134,9 +146,20 @@ export default function ServiceReportPage() {
 
   let body;
   if (id === null || isApiError(query.error, 404)) body = <p className="text-lg font-semibold text-slate-900">{technicianText.visit.notFound}</p>;
-  else if (query.isError) body = <p role="alert" className="text-red-800">{technicianText.visit.loadFailed}</p>;
+  else if (query.isError)
+    body = (
+      <p role="alert" className="text-red-800">
+        {technicianText.visit.loadFailed}
+      </p>
+    );
   else if (!visit) body = <Spinner />;
-  else if (reported) body = <p role="status" className="rounded-xl border border-green-700 bg-green-50 p-4 font-medium text-green-900">{text.registeredText}</p>;
+  else if (reported)
+    body = (
+      <p role="status" className="rounded-xl border border-green-700 bg-green-50 p-4 text-green-900">
+        <strong className="block">{text.registered}</strong>
+        {text.registeredText}
+      </p>
+    );
   else if (starting) body = <Spinner label={text.starting} />;
   else if (visit.booking.status !== "in_progress") body = <p className="text-slate-800">{text.notInProgress}</p>;
   else body = <ReportForm visit={visit} onReported={() => setReported(true)} />;
@@ -148,7 +171,7 @@ export default function ServiceReportPage() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{text.title}</h1>
         {visit && (
           <p className="text-slate-700">
-            {visit.contact.name}: {SERVICE_TYPE_LABELS[visit.booking.serviceType]}, {formatLongDate(visit.booking.date)} {timeSlotText(visit.booking.timeSlot)}
+            {visit.contact.name}: {SERVICE_TYPE_LABELS[visit.booking.serviceType]}, {formatLongDate(visit.booking.date)} {staffTimeText(visit.booking)}
           </p>
         )}
         <p className="text-sm text-slate-700">{text.intro}</p>

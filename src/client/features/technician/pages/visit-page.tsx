@@ -7,22 +7,20 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui
 import { Link } from "@/client/components/ui/link";
 import { Spinner } from "@/client/components/ui/spinner";
 import { toast } from "@/client/components/ui/toast-store";
-import { errorMessage, isApiError } from "@/client/lib/api";
-import { technicianMay, timeSlotText } from "@/common/booking-rules";
+import { errorMessage, isApiError } from "@/client/lib/api-error";
+import { staffTimeText, technicianMay } from "@/common/booking-rules";
 import { SERVICE_TYPE_LABELS } from "@/common/constants";
 import type { TechnicianBooking } from "@/common/schemas/technician";
-import { BackLink } from "../../admin/components/back-link";
-import { formatLongDate } from "../../admin/lib/format";
-import { useDocumentTitle } from "../../admin/lib/use-document-title";
+import { BackLink } from "@/client/components/back-link";
+import { formatLongDate } from "@/client/lib/format-date";
+import { parseId } from "@/client/lib/parse-id";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { useSetVisitStatus, useVisit } from "../api/visits";
-import { ConfirmDialog } from "../components/confirm-dialog";
+import { CancelVisitDialog } from "../components/cancel-visit-dialog";
+import { ConfirmDialog } from "@/client/components/ui/confirm-dialog";
 import { technicianText } from "../text";
 
 const text = technicianText.visit;
-
-export function parseId(value: string | undefined): number | null {
-  return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
-}
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -33,10 +31,12 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const mapUrl = (c: TechnicianBooking["contact"]) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${c.address}, ${c.postalCode} ${c.city}`)}`;
+const mapUrl = (c: TechnicianBooking["contact"]) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${c.address}, ${c.postalCode} ${c.city}`)}`;
 
 function CustomerCard({ contact }: { contact: TechnicianBooking["contact"] }) {
-  const linkClass = "inline-flex min-h-11 items-center gap-2 font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700";
+  const linkClass =
+    "inline-flex min-h-11 items-center gap-2 font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700";
   return (
     <Card>
       <CardHeader>
@@ -133,7 +133,12 @@ function ImagesCard({ images }: { images: TechnicianBooking["images"] }) {
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {images.map((image, index) => (
             <li key={image.id}>
-              <a href={image.imageUrl} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-700">
+              <a
+                href={image.imageUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="block overflow-hidden rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-700"
+              >
                 <img src={image.imageUrl} alt={image.caption ?? `${text.images} ${index + 1}`} loading="lazy" className="aspect-square w-full object-cover" />
               </a>
             </li>
@@ -148,14 +153,33 @@ type Pending = "start" | "cancel" | null;
 
 function VisitActions({ visit }: { visit: TechnicianBooking }) {
   const [asking, setAsking] = useState<Pending>(null);
+  const [cancelError, setCancelError] = useState<string | null>(null);
   const setStatus = useSetVisitStatus(visit.booking.id);
   const status = visit.booking.status;
-  const run = (action: "start" | "cancel") => {
+  const updated = () => toast({ title: text.statusUpdated, description: text.statusUpdatedText });
+  const start = () => {
     setAsking(null);
-    setStatus.mutate(action === "start" ? "in_progress" : "cancelled", {
-      onSuccess: () => toast({ title: text.statusUpdated, description: text.statusUpdatedText }),
-      onError: (error) => toast({ variant: "destructive", title: text.error, description: text.statusFailed(errorMessage(error, text.loadFailed)) }),
-    });
+    setStatus.mutate(
+      { status: "in_progress" },
+      {
+        onSuccess: updated,
+        onError: (error) => toast({ variant: "destructive", title: text.error, description: text.statusFailed(errorMessage(error, text.loadFailed)) }),
+      },
+    );
+  };
+  // The dialog stays open on a refusal, with the server's reason under the field.
+  const cancel = (reason: string) => {
+    setCancelError(null);
+    setStatus.mutate(
+      { status: "cancelled", reason },
+      {
+        onSuccess: () => {
+          setAsking(null);
+          updated();
+        },
+        onError: (error) => setCancelError(text.statusFailed(errorMessage(error, text.loadFailed))),
+      },
+    );
   };
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
@@ -178,18 +202,32 @@ function VisitActions({ visit }: { visit: TechnicianBooking }) {
         </Button>
       )}
       <ConfirmDialog
-        open={asking !== null}
-        title={asking === "cancel" ? text.confirmCancelTitle : text.confirmStartTitle}
-        description={asking === "cancel" ? text.confirmCancelText : text.confirmStartText}
-        destructive={asking === "cancel"}
-        onConfirm={() => asking && run(asking)}
-        onOpenChange={(open) => !open && setAsking(null)}
+        open={asking === "start"}
+        title={text.confirmStartTitle}
+        description={text.confirmStartText}
+        confirmLabel={text.confirmStart}
+        cancelLabel={text.keep}
+        destructive={false}
+        onConfirm={start}
+        onCancel={() => setAsking(null)}
+      />
+      <CancelVisitDialog
+        open={asking === "cancel"}
+        pending={setStatus.isPending}
+        serverError={cancelError}
+        onConfirm={cancel}
+        onOpenChange={(open) => {
+          if (!open) {
+            setAsking(null);
+            setCancelError(null);
+          }
+        }}
       />
     </div>
   );
 }
 
-/** /technician/booking/{id} (SPEC §2): the visit with its customer, product and notes, and what to do next. */
+/** /technician/booking/{id} (rules §2): the visit with its customer, product and notes, and what to do next. */
 export default function VisitPage() {
   const id = parseId(useParams().id);
   const query = useVisit(id);
@@ -198,7 +236,12 @@ export default function VisitPage() {
 
   let body: ReactNode;
   if (id === null || isApiError(query.error, 404)) body = <p className="text-lg font-semibold text-slate-900">{text.notFound}</p>;
-  else if (query.isError) body = <p role="alert" className="text-red-800">{text.loadFailed}</p>;
+  else if (query.isError)
+    body = (
+      <p role="alert" className="text-red-800">
+        {text.loadFailed}
+      </p>
+    );
   else if (!visit) body = <Spinner />;
   else
     body = (
@@ -210,7 +253,7 @@ export default function VisitPage() {
           </div>
           <p className="text-slate-700">
             <span className="sr-only">{text.when}: </span>
-            {SERVICE_TYPE_LABELS[visit.booking.serviceType]}, {formatLongDate(visit.booking.date)} {timeSlotText(visit.booking.timeSlot)}
+            {SERVICE_TYPE_LABELS[visit.booking.serviceType]}, {formatLongDate(visit.booking.date)} {staffTimeText(visit.booking)}
           </p>
         </div>
         <VisitActions visit={visit} />

@@ -1,10 +1,13 @@
-import type { ServiceType } from "@/common/constants";
+import { BOOKING_LIMITS, priceText } from "@/common/booking-rules";
+import { SERVICE_TYPE_LABELS, TERMS, type ServiceType } from "@/common/constants";
 
-// ServiceBot's knowledge base (DECISIONS 16): what heat-pump owners ask, in Swedish, kept as data.
-// Prices and terms are those of SPEC §9 and nothing else. Each article's keywords are the words and
-// phrases customers use for its topic (including brands and models); the search reads title,
-// keywords and text. Add an article by appending it here and a few real questions for it in
-// bench/chatbot-questions.json (the quality test and the bench measure both).
+// ServiceBot's knowledge base (rules D16): what heat-pump owners ask, in Swedish, kept as data.
+// Prices and terms are those of rules §9 and nothing else, taken from where the wizard takes them
+// (priceText, TERMS, BOOKING_LIMITS), never typed again here. Each article's keywords are the words
+// and phrases customers use for its topic (including brands and models); the search reads title,
+// keywords and text. What error codes mean per brand is in ./error-codes. Add an article by
+// appending it here and a few real questions for it in bench/chatbot-questions.json (the quality
+// test and the bench measure both).
 
 export type Article = {
   id: string;
@@ -13,15 +16,74 @@ export type Article = {
   body: string;
   /** The service type to suggest booking, where a visit is the natural next step. */
   book?: ServiceType;
+  /**
+   * Something a customer may need help with at once (no heat, a pump that has stopped, danger signs):
+   * the answer adds the phone number and the earliest troubleshooting time that can be booked.
+   */
+  urgent?: boolean;
+  /** The service to book is the one the question names ("boka installation"); without one, every service. */
+  bookAsAsked?: boolean;
 };
+
+const { service, installation, troubleshooting, hembesok } = SERVICE_TYPE_LABELS;
+
+/** rules §9 prices as the wizard shows them (priceText), in one list. */
+const PRICE_LIST = [
+  `**${service}:** ${priceText.serviceAirToAir} för luft/luft-värmepumpar från Toshiba och Panasonic (till exempel Haori, Daiseikai, Shorai, Seiya, Flagship och LZ), annars ${priceText.serviceRange}. Högre pris för luft/vatten-, berg- och frånluftsvärmepumpar.`,
+  `**${troubleshooting}:** ${priceText.troubleshooting}. ${priceText.notes.troubleshooting}`,
+  `**${installation}:** ${priceText.installation}. ${priceText.notes.installation}`,
+  `**${hembesok}:** ${priceText.hembesok.toLowerCase()}, ${priceText.notes.hembesok}.`,
+]
+  .map((line, index) => `${index + 1}. ${line}`)
+  .join("\n");
 
 export const ARTICLES: readonly Article[] = [
   {
     id: "no-heat",
     title: "Värmepumpen ger ingen värme",
-    keywords: ["värmer inte", "ingen värme", "kallt i huset", "kallt inne", "blir inte varmt", "inte varmt inne", "värmen har försvunnit", "fryser inne", "slutat värma"],
+    keywords: [
+      "värmer inte",
+      "ingen värme",
+      "kallt i huset",
+      "kallt inne",
+      "blir inte varmt",
+      "inte varmt inne",
+      "värmen har försvunnit",
+      "fryser inne",
+      "slutat värma",
+    ],
     body: "**Om värmepumpen inte värmer:**\n1. Kontrollera att den står i värmeläge (sol-symbolen) och att önskad temperatur är högre än rumstemperaturen.\n2. Rengör filtren i innedelen: igensatta filter stryper värmen.\n3. Se efter att utedelen inte är täckt av snö eller is och att fläkten snurrar.\n4. Starta om pumpen: bryt strömmen en minut och slå på igen.\nHjälper inget av detta, eller visar displayen en felkod, behöver en tekniker felsöka anläggningen.",
     book: "troubleshooting",
+    urgent: true,
+  },
+  {
+    id: "urgent",
+    title: "Akut: huset blir kallt eller pumpen har stannat",
+    keywords: [
+      "akut",
+      "akuta",
+      "brådskande",
+      "bråttom",
+      "nödfall",
+      "iskallt",
+      "huset är kallt",
+      "kallt hemma",
+      "minus",
+      "minusgrader",
+      "kyla ute",
+      "har stannat",
+      "stannat helt",
+      "slutat fungera",
+      "funkar inte",
+      "lagt av",
+      "vi fryser",
+      "panik",
+      "jour",
+      "omgående",
+    ],
+    body: "**Så gör du medan du väntar på hjälp:**\n1. Kontrollera säkringen och jordfelsbrytaren, och starta om pumpen: bryt strömmen en minut och slå på igen.\n2. Se till att utedelen är fri från snö och is.\n3. Har du luft/vatten- eller bergvärme finns ofta ett nödläge (reservdrift) i menyn som värmer med elpatronen tills pumpen är lagad.\nLuktar det bränt, eller löser säkringen ut igen: stäng av pumpen och låt den vara avstängd.",
+    book: "troubleshooting",
+    urgent: true,
   },
   {
     id: "cold-air",
@@ -34,6 +96,7 @@ export const ARTICLES: readonly Article[] = [
     id: "not-starting",
     title: "Värmepumpen startar inte",
     keywords: ["startar inte", "går inte igång", "ingen ström", "död", "lyser inte", "reagerar inte", "säkring", "jordfelsbrytare", "strömavbrott"],
+    urgent: true,
     body: "**Kontrollera strömmen först:**\n1. Se att huvudbrytaren och säkringen i elcentralen är på; återställ en jordfelsbrytare som löst ut.\n2. Byt batterier i fjärrkontrollen och rikta den mot innedelen.\n3. Efter ett strömavbrott: vänta 5–10 minuter, många pumpar har en startfördröjning.\nLöser säkringen ut igen direkt ska du inte försöka fler gånger: boka en felsökning.",
     book: "troubleshooting",
   },
@@ -74,7 +137,17 @@ export const ARTICLES: readonly Article[] = [
   {
     id: "high-electricity",
     title: "Hög elförbrukning",
-    keywords: ["hög elräkning", "drar mycket el", "elförbrukning", "dyr el", "förbrukar mycket", "elkostnad", "kostar mycket el", "energiförbrukning", "strömförbrukning"],
+    keywords: [
+      "hög elräkning",
+      "drar mycket el",
+      "elförbrukning",
+      "dyr el",
+      "förbrukar mycket",
+      "elkostnad",
+      "kostar mycket el",
+      "energiförbrukning",
+      "strömförbrukning",
+    ],
     body: "**Så minskar du elförbrukningen:**\n1. Rengör filtren varannan månad: smutsiga filter kan öka förbrukningen märkbart.\n2. Håll en jämn temperatur (till exempel 20–21 °C) i stället för att sänka på natten och höja på morgonen.\n3. Använd automatisk fläkthastighet och rikta luften ut i rummet.\n4. Håll utedelen fri från snö, is och löv.\n5. På luft/vatten- och bergvärmepumpar: kontrollera att elpatronen inte går i onödan och att värmekurvan inte är för hög.\nÄr förbrukningen fortfarande hög kan pumpen behöva service, till exempel om köldmedium saknas.",
     book: "service",
   },
@@ -87,7 +160,19 @@ export const ARTICLES: readonly Article[] = [
   {
     id: "filter-cleaning",
     title: "Rengöra filtren i innedelen",
-    keywords: ["filter", "filtret", "filtren", "damm", "rengöra filter", "tvätta filter", "byta filter", "dammfilter", "smutsigt filter", "rengöring innedel", "luftfilter"],
+    keywords: [
+      "filter",
+      "filtret",
+      "filtren",
+      "damm",
+      "rengöra filter",
+      "tvätta filter",
+      "byta filter",
+      "dammfilter",
+      "smutsigt filter",
+      "rengöring innedel",
+      "luftfilter",
+    ],
     body: "**Så rengör du filtren (varannan månad, oftare med husdjur):**\n1. Stäng av pumpen med fjärrkontrollen.\n2. Fäll upp frontluckan och dra ut filtren.\n3. Dammsug dem, eller skölj i ljummet vatten med lite diskmedel.\n4. Låt dem torka helt och sätt tillbaka dem.\nRena filter ger mer värme, lägre elförbrukning och bättre luft.",
   },
   {
@@ -106,7 +191,7 @@ export const ARTICLES: readonly Article[] = [
   {
     id: "service-interval",
     title: "Hur ofta behöver värmepumpen service?",
-    keywords: ["hur ofta service", "serviceintervall", "årlig service", "när service", "behöver service", "hur ofta underhåll", "vartannat år"],
+    keywords: ["hur ofta service", "serviceintervall", "årlig service", "när service", "behöver service", "hur ofta underhåll", "vartannat år", "årsservice"],
     body: "Vi rekommenderar **service vartannat år**, och varje år när pumpen är äldre än 10 år eller går mycket. Vid service rengörs inne- och utedel, tryck och temperaturer mäts, och slitage upptäcks innan det blir ett dyrt fel. Filtren rengör du själv varannan månad.",
     book: "service",
   },
@@ -121,70 +206,108 @@ export const ARTICLES: readonly Article[] = [
     id: "move-outdoor-unit",
     title: "Flytta utedelen",
     keywords: ["flytta utedelen", "flytta utedel", "ny plats utedel", "omplacering", "byta plats", "fasadrenovering", "flytta värmepumpen", "flytta pumpen"],
-    body: "Utedelen kan flyttas, men köldmediet måste först tas om hand och rören dras om: det får bara göras av en **certifierad tekniker**. En flytt av en befintlig pump kostar 6 500 kr. Tänk på att den nya platsen ska vara fri från snö och takdropp, stå stadigt och inte störa grannar. Boka gärna ett kostnadsfritt hembesök om du vill ha råd om platsen.",
+    body: `Utedelen kan flyttas, men köldmediet måste först tas om hand och rören dras om: det får bara göras av en **certifierad tekniker**. En flytt av en befintlig pump kostar ${priceText.installation}. Tänk på att den nya platsen ska vara fri från snö och takdropp, stå stadigt och inte störa grannar. Boka gärna ett kostnadsfritt hembesök om du vill ha råd om platsen.`,
     book: "installation",
   },
   {
     id: "move-indoor-unit",
     title: "Flytta innedelen",
     keywords: ["flytta innedelen", "flytta innedel", "innedel i annat rum", "ny plats inomhus", "flytta inomhusdelen"],
-    body: "En innedel kan flyttas till en annan vägg eller ett annat rum. Rör och kablar förlängs eller dras om, och köldmedie­kretsen öppnas: det gör en certifierad tekniker. En flytt av en befintlig pump kostar 6 500 kr. Bäst placering är ofta högt på en innervägg med fritt luftflöde mot husets öppna ytor.",
+    body: `En innedel kan flyttas till en annan vägg eller ett annat rum. Rör och kablar förlängs eller dras om, och köldmedie­kretsen öppnas: det gör en certifierad tekniker. En flytt av en befintlig pump kostar ${priceText.installation}. Bäst placering är ofta högt på en innervägg med fritt luftflöde mot husets öppna ytor.`,
     book: "installation",
   },
   {
     id: "outdoor-placement",
     title: "Var ska utedelen stå?",
-    keywords: ["placering", "var ska utedelen stå", "över marken", "höjd", "avstånd", "bästa platsen", "under tak", "snötak", "ljud till grannen", "stativ", "markstativ", "väggkonsol"],
+    keywords: [
+      "placering",
+      "var ska utedelen stå",
+      "över marken",
+      "höjd",
+      "avstånd",
+      "bästa platsen",
+      "under tak",
+      "snötak",
+      "ljud till grannen",
+      "stativ",
+      "markstativ",
+      "väggkonsol",
+    ],
     body: "**En bra plats för utedelen:**\n1. Minst 20–30 cm över marken (mer där det snöar mycket), på stativ eller konsol.\n2. Skyddad från takdropp och ras av snö, gärna med ett litet tak.\n3. Fritt omkring: minst 30 cm bakom och 1 meter framför.\n4. Inte precis vid grannens sovrumsfönster.\nVid ett kostnadsfritt hembesök hjälper vi dig välja plats.",
     book: "hembesok",
   },
   {
     id: "error-code-general",
     title: "Felkod i displayen",
-    keywords: ["felkod", "felmeddelande", "display", "displayen visar", "blinkar", "lampa blinkar", "larm", "kod", "error", "timerlampan blinkar", "felsöka display"],
+    keywords: [
+      "felkod",
+      "felmeddelande",
+      "display",
+      "displayen visar",
+      "blinkar",
+      "lampa blinkar",
+      "larm",
+      "kod",
+      "error",
+      "timerlampan blinkar",
+      "felsöka display",
+    ],
     body: "**Så gör du när displayen visar en felkod eller en lampa blinkar:**\n1. Skriv upp koden (eller hur många gånger lampan blinkar).\n2. Slå av strömmen till pumpen i 5 minuter och starta den igen.\n3. Slå upp koden i manualen för din modell.\nKommer koden tillbaka behöver pumpen felsökas. Nämn koden och modellen när du bokar, så tar teknikern med rätt delar.",
     book: "troubleshooting",
   },
   {
-    id: "serious-codes",
-    title: "Felkoderna E1, E5, E6, F3 och H6",
-    keywords: ["E1", "E5", "E6", "F3", "H6", "allvarlig felkod", "kommunikationsfel", "högtryck", "lågtryck", "givarfel"],
-    body: "Koderna **E1, E5, E6, F3 och H6** betyder hos de flesta tillverkare ett fel som inte går att åtgärda själv, till exempel kommunikationsfel mellan inne- och utedel, fel på tryck eller givare, eller problem med utedelens fläktmotor. Gör en omstart (bryt strömmen i 5 minuter). Kommer koden tillbaka: stäng av pumpen och boka en felsökning.",
+    id: "error-code-meaning",
+    title: "Vad betyder felkoden? Det beror på märket",
+    keywords: [
+      "E1",
+      "E5",
+      "E6",
+      "F3",
+      "H6",
+      "vad betyder koden",
+      "betyder felkoden",
+      "allvarlig felkod",
+      "kommunikationsfel",
+      "högtryck",
+      "lågtryck",
+      "givarfel",
+    ],
+    body: 'Samma felkod betyder olika saker hos olika tillverkare: **E5** är till exempel kompressorns överlastskydd hos Daikin men ett kommunikationsfel med den väggmonterade kontrollen hos Mitsubishi Electric. Skriv vilket märke och gärna vilken modell du har (till exempel "E5 på min Daikin"), så berättar jag vad koden betyder där. Gör under tiden en omstart: bryt strömmen i 5 minuter. Kommer koden tillbaka: boka en felsökning och uppge koden och modellen.',
     book: "troubleshooting",
   },
   {
     id: "error-nibe",
     title: "Larm och felkoder på Nibe",
     keywords: ["nibe", "nibe larm", "nibe felkod", "nibe f2040", "nibe f2120", "nibe f1255", "nibe s1155", "nibe f730", "nibe f750", "larmlogg"],
-    body: "Nibe visar larm i klartext på displayen med ett larmnummer. Vanliga orsaker är lågt flöde, högtryck eller att en givare fallerar.\n1. Notera larmnumret och texten.\n2. Kvittera larmet på displayen (\"återställ larm\") och se om det kommer tillbaka.\n3. Kontrollera att filter och smutsfilter är rena och att trycket i värmesystemet är rätt.\nKommer larmet tillbaka, boka en felsökning och uppge larmnumret.",
+    body: 'Nibe visar larm i klartext på displayen med ett larmnummer. Vanliga orsaker är lågt flöde, högtryck eller att en givare fallerar.\n1. Notera larmnumret och texten.\n2. Kvittera larmet på displayen ("återställ larm") och se om det kommer tillbaka.\n3. Kontrollera att filter och smutsfilter är rena och att trycket i värmesystemet är rätt.\nKommer larmet tillbaka, boka en felsökning och uppge larmnumret.',
     book: "troubleshooting",
   },
   {
     id: "error-toshiba",
     title: "Felkoder på Toshiba (Haori, Daiseikai, Shorai, Seiya)",
     keywords: ["toshiba", "haori", "daiseikai", "shorai", "seiya", "toshiba felkod", "toshiba blinkar", "timerlampa toshiba"],
-    body: "På Toshibas luft/luft-pumpar (Haori, Daiseikai, Shorai, Seiya) blinkar timer- eller driftlampan vid fel. Koden läser du ut med fjärrkontrollens CHECK-knapp, eller så läser teknikern ut den. Gör först en omstart genom att bryta strömmen i 5 minuter och rengör filtren. Blinkar den igen: boka en felsökning. Service på Toshiba luft/luft kostar 2 500 kr.",
+    body: `På Toshibas luft/luft-pumpar (Haori, Daiseikai, Shorai, Seiya) blinkar timer- eller driftlampan vid fel. Koden läser du ut med fjärrkontrollens CHECK-knapp, eller så läser teknikern ut den. Gör först en omstart genom att bryta strömmen i 5 minuter och rengör filtren. Blinkar den igen: boka en felsökning. Service på Toshiba luft/luft kostar ${priceText.serviceAirToAir}.`,
     book: "troubleshooting",
   },
   {
     id: "error-panasonic",
     title: "Felkoder på Panasonic (Flagship, LZ)",
     keywords: ["panasonic", "flagship", "lz", "panasonic felkod", "panasonic blinkar", "h-kod", "f-kod", "etherea"],
-    body: "Panasonic visar fel som en kod som börjar på H (oftast givare eller kommunikation) eller F (skyddsfunktion). Koden visas när du håller inne CHECK på fjärrkontrollen. Gör en omstart och rengör filtren. F-koder och återkommande H-koder behöver felsökas av en tekniker. Service på Panasonic luft/luft (till exempel Flagship och LZ) kostar 2 500 kr.",
+    body: `Panasonic visar fel som en kod som börjar på H (oftast givare eller kommunikation) eller F (skyddsfunktion). Koden visas när du håller inne CHECK på fjärrkontrollen. Gör en omstart och rengör filtren. F-koder och återkommande H-koder behöver felsökas av en tekniker. Service på Panasonic luft/luft (till exempel Flagship och LZ) kostar ${priceText.serviceAirToAir}.`,
     book: "troubleshooting",
   },
   {
     id: "error-daikin",
     title: "Felkoder på Daikin",
     keywords: ["daikin", "daikin felkod", "u4", "a5", "daikin blinkar", "daikin ururu", "daikin emura"],
-    body: "Daikin visar koder som **U4** (kommunikation mellan inne- och utedel), **A5** (frysskydd eller högtryck) och **E7** (utedelens fläkt). Bryt strömmen i 5 minuter och starta igen. Kommer samma kod tillbaka behövs en felsökning.",
+    body: "Daikin visar koder som **U4** (kommunikation mellan inne- och utedel), **A5** (frysskydd eller högtryck), **E5** (kompressorns överlastskydd) och **E7** (utedelens fläkt). Koden ser du på fjärrkontrollen; på en del modeller läser du ut den genom att hålla inne CANCEL i 5 sekunder. Bryt strömmen i 5 minuter och starta igen. Kommer samma kod tillbaka behövs en felsökning.",
     book: "troubleshooting",
   },
   {
     id: "error-mitsubishi",
     title: "Felkoder på Mitsubishi",
     keywords: ["mitsubishi", "mitsubishi electric", "mitsubishi felkod", "kirigamine", "operation-lampan blinkar", "p8", "u2"],
-    body: "Mitsubishi Electric blinkar med driftlampan och visar koder som **P8** (temperaturfel) eller **U2** (kompressorskydd). Gör en omstart och rengör filtren. Vid U-koder ska pumpen inte startas om och om igen: boka en felsökning.",
+    body: "Mitsubishi Electrics väggaggregat blinkar med driftlampan vid fel; med en väggmonterad kontroll visas koder som **P8** (rörgivarens temperatur), **E6** (kommunikation mellan inne- och utedel) eller **U2** (för hög temperatur i kompressorn). Gör en omstart och rengör filtren. Vid U-koder ska pumpen inte startas om och om igen: boka en felsökning. Mitsubishi Heavy Industries har andra koder.",
     book: "troubleshooting",
   },
   {
@@ -245,7 +368,7 @@ export const ARTICLES: readonly Article[] = [
     id: "warranty",
     title: "Garanti",
     keywords: ["garanti", "garantin", "garantitid", "reklamation", "tillverkargaranti", "fel under garantin", "garantiärende", "reklamera"],
-    body: "Tillverkarnas garanti på värmepumpar är oftast **2–5 år** beroende på märke och avtal. Garantiärenden registrerar vi hos tillverkaren och följer deras process. På vårt eget arbete lämnar vi 12 månaders garanti. Visar det sig att garantin har gått ut eller att felet beror på handhavande debiteras 2 500 kr efter ROT-avdrag. Reklamationer görs skriftligen inom 14 dagar från att felet upptäckts.",
+    body: `Tillverkarnas garanti på värmepumpar är oftast **2–5 år** beroende på märke och avtal. På vårt eget arbete lämnar vi ${TERMS.workWarrantyMonths} månaders garanti. ${priceText.warrantyNotice} Reklamationer görs skriftligen inom ${TERMS.complaintDays} dagar från att felet upptäckts.`,
     book: "troubleshooting",
   },
   {
@@ -256,22 +379,55 @@ export const ARTICLES: readonly Article[] = [
   },
   {
     id: "prices",
-    title: "Priser",
-    keywords: ["pris", "priser", "kostar", "kostnad", "vad kostar", "hur mycket", "prislista", "kronor", "kr", "dyrt"],
-    body: "**Våra priser (inklusive moms):**\n1. Service: 2 500 kr för luft/luft från Toshiba och Panasonic (till exempel Haori, Daiseikai, Shorai, Seiya, Flagship och LZ), annars 2 500–5 000 kr (mer för luft/vatten, bergvärme och frånluft).\n2. Felsökning: 2 500 kr inklusive diagnos och resa, efter ROT-avdrag.\n3. Installation: 6 500 kr för flytt av en befintlig pump; nya installationer får en offert.\n4. Hembesök: kostnadsfritt, 30 minuter.\nDu ser priset för din tjänst när du bokar.",
+    title: "Priser: vad kostar service, felsökning, installation och hembesök?",
+    keywords: ["pris", "priser", "kostar", "kostnad", "vad kostar", "hur mycket", "prislista", "kronor", "kr", "dyrt", "vad tar ni", "ta betalt", "timpris"],
+    body: `**Våra priser (inklusive moms):**\n${PRICE_LIST}\n${priceText.indicativeNote} Du ser priset för din tjänst när du bokar.`,
+    bookAsAsked: true,
   },
   {
     id: "booking",
     title: "Så bokar du",
-    keywords: ["boka", "bokning", "boka tid", "hur bokar jag", "boka service", "lediga tider", "när kan ni komma", "tid", "beställa"],
-    body: "Du bokar på sidan **Boka service** i tre steg: välj tjänst och beskriv problemet, välj en ledig tid, och fyll i dina uppgifter. Hembesök kan bokas från 3 dagar framåt och övriga tjänster från 14 dagar framåt. Du får en bekräftelse med en kalenderfil och en länk där du ser, flyttar eller avbokar ditt besök.",
-    book: "service",
+    keywords: [
+      "boka",
+      "bokning",
+      "boka tid",
+      "hur bokar jag",
+      "vill boka",
+      "boka service",
+      "boka installation",
+      "boka felsökning",
+      "boka hembesök",
+      "lediga tider",
+      "när kan ni komma",
+      "tid",
+      "beställa",
+      "skicka en tekniker",
+      "få hit en tekniker",
+      "komma ut",
+      "serva",
+      "servas",
+    ],
+    body: `Du bokar på sidan **Boka service** i tre steg: välj tjänst och beskriv problemet, välj en ledig tid, och fyll i dina uppgifter. Hembesök kan bokas från ${BOOKING_LIMITS.leadDays.hembesok} dagar framåt och övriga tjänster från ${BOOKING_LIMITS.leadDays.service} dagar framåt. Du får en bekräftelse med en kalenderfil och en länk där du ser, flyttar eller avbokar ditt besök.`,
+    bookAsAsked: true,
   },
   {
     id: "cancellation",
     title: "Avboka eller flytta ett besök",
-    keywords: ["avboka", "avbokning", "omboka", "flytta tiden", "bokade tid", "flytta min tid", "flytta besöket", "ändra tid", "ändra bokning", "ställa in", "kan inte komma", "avbokningsavgift"],
-    body: "Du avbokar eller flyttar ditt besök via **länken i bekräftelsemejlet**, senast 24 timmar före den bokade tiden. Avbokar du senare debiteras 50 % av tjänstens pris. Hittar du inte mejlet, ring oss så hjälper vi dig.",
+    keywords: [
+      "avboka",
+      "avbokning",
+      "omboka",
+      "flytta tiden",
+      "bokade tid",
+      "flytta min tid",
+      "flytta besöket",
+      "ändra tid",
+      "ändra bokning",
+      "ställa in",
+      "kan inte komma",
+      "avbokningsavgift",
+    ],
+    body: `Du avbokar eller flyttar ditt besök via **länken i bekräftelsemejlet**, senast ${TERMS.cancellationHours} timmar före den bokade tiden. Avbokar du senare debiteras ${TERMS.lateCancellationFeePercent} % av tjänstens pris. Hittar du inte mejlet, ring oss så hjälper vi dig.`,
   },
   {
     id: "home-visit",
@@ -284,15 +440,16 @@ export const ARTICLES: readonly Article[] = [
     id: "new-installation",
     title: "Installera en ny värmepump",
     keywords: ["installera", "installation", "ny värmepump", "köpa värmepump", "byta värmepump", "offert", "montera", "nyinstallation"],
-    body: "Nya installationer får en **offert** anpassad efter ditt hus: börja med ett kostnadsfritt hembesök så mäter vi upp och föreslår modell och placering. Flytt av en befintlig pump kostar 6 500 kr. Installationen görs av certifierade tekniker och du får ett installationsprotokoll att signera.",
+    body: `Nya installationer får en **offert** anpassad efter ditt hus: börja med ett kostnadsfritt hembesök så mäter vi upp och föreslår modell och placering. Flytt av en befintlig pump kostar ${priceText.installation}. Installationen görs av certifierade tekniker och du får ett installationsprotokoll att signera.`,
     book: "hembesok",
   },
   {
     id: "when-to-call",
     title: "När ska jag ringa en tekniker?",
-    keywords: ["ringa tekniker", "akut", "brådskande", "farligt", "läcker olja", "bränt", "elfel", "löser ut säkringen", "stänga av", "nödfall"],
+    keywords: ["ringa tekniker", "farligt", "läcker olja", "bränt", "gnistrar", "elfel", "löser ut säkringen", "stänga av", "säkerhet"],
     body: "**Stäng av pumpen och kontakta oss direkt om:**\n1. Det luktar bränt, ryker från innedelen eller gnistrar.\n2. Säkringen eller jordfelsbrytaren löser ut igen när du slår på.\n3. Det läcker olja eller köldmedium (oljefläckar vid rörkopplingarna).\n4. Ett högt metalliskt ljud hörs.\nBrådskande ärenden försöker vi hjälpa inom 24–48 timmar.",
     book: "troubleshooting",
+    urgent: true,
   },
   {
     id: "lifespan",

@@ -5,7 +5,7 @@ import type { BlockedTime, BlockedTimeFilter } from "@/common/schemas/blocked-ti
 /** Every list of blocked times starts with this key, so a change can refresh them all at once. */
 export const blockedTimesQueryKey = ["admin", "blocked-times"] as const;
 
-/** GET /api/admin/blocked-time-slots?filter= (SPEC §7; §4 filter all, upcoming or past). */
+/** GET /api/admin/blocked-time-slots?filter= (rules §7; §4 filter all, upcoming or past). */
 export function getBlockedTimes(filter: BlockedTimeFilter, signal?: AbortSignal) {
   return apiFetch<BlockedTime[]>(`/api/admin/blocked-time-slots?${new URLSearchParams({ filter })}`, { signal });
 }

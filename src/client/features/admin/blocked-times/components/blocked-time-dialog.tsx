@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
 import { toast } from "@/client/components/ui/toast-store";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api-error";
 import type { IsoDate } from "@/common/booking-rules";
 import type { BlockedTime, BlockedTimeInput, BlockedTimeSaved } from "@/common/schemas/blocked-times";
 import { useCreateBlockedTime } from "../api/create-blocked-time";
@@ -21,7 +21,7 @@ type BlockedTimeDialogProps = {
   onSaved: (saved: BlockedTimeSaved) => void;
 };
 
-/** Create and edit dialog (SPEC §2 Blocked time slots) with the §8 toasts. */
+/** Create and edit dialog (rules §2 Blocked time slots) with the §8 toasts. */
 export function BlockedTimeDialog({ open, onOpenChange, blockedTime, today, onSaved }: BlockedTimeDialogProps) {
   const create = useCreateBlockedTime();
   const update = useUpdateBlockedTime();

@@ -20,8 +20,8 @@ const text = blockedTimesText.form;
 const schemaResolver = zodResolver(BlockedTimeInputSchema) as unknown as Resolver<BlockedTimeFormValues, unknown, BlockedTimeInput>;
 
 /**
- * The shared contract's rules (SPEC §5 messages), plus the one the contract cannot know without a
- * clock: a date that has already passed cannot be blocked (SPEC §5; the server refuses it too).
+ * The shared contract's rules (rules §5 messages), plus the one the contract cannot know without a
+ * clock: a date that has already passed cannot be blocked (rules §5; the server refuses it too).
  */
 function resolverFor(today: IsoDate): Resolver<BlockedTimeFormValues, unknown, BlockedTimeInput> {
   return async (values, context, options) => {
@@ -33,7 +33,7 @@ function resolverFor(today: IsoDate): Resolver<BlockedTimeFormValues, unknown, B
   };
 }
 
-/** Empty form of a new blocked time: SPEC §5 defaults 08:00-17:00; every blockable service chosen. */
+/** Empty form of a new blocked time: rules §5 defaults 08:00-17:00; every blockable service chosen. */
 export function newBlockedTimeValues(): BlockedTimeFormValues {
   return { date: "", ...BLOCKED_TIME_DEFAULTS, reason: "", serviceTypes: [...BLOCKABLE_SERVICE_TYPES] };
 }
@@ -51,7 +51,7 @@ type BlockedTimeFormProps = {
 };
 
 /**
- * The create and edit form of a blocked time (SPEC §5 Blocked time): date (not in the past), start
+ * The create and edit form of a blocked time (rules §5 Blocked time): date (not in the past), start
  * and end time, reason, and the service types it applies to; every message inline under its field.
  */
 export function BlockedTimeForm({ defaultValues, today, submitLabel, pending, failure, onSubmit, onCancel }: BlockedTimeFormProps) {
@@ -80,10 +80,7 @@ export function BlockedTimeForm({ defaultValues, today, submitLabel, pending, fa
         error={errors.reason?.message}
         {...register("reason")}
       />
-      <fieldset
-        className="grid gap-2"
-        aria-describedby={[typesHintId, errors.serviceTypes ? typesErrorId : null].filter(Boolean).join(" ")}
-      >
+      <fieldset className="grid gap-2" aria-describedby={[typesHintId, errors.serviceTypes ? typesErrorId : null].filter(Boolean).join(" ")}>
         <legend className="text-sm font-medium text-slate-900">{text.serviceTypes}</legend>
         <p id={typesHintId} className="text-sm text-slate-600">
           {text.serviceTypesHint}
@@ -104,9 +101,7 @@ export function BlockedTimeForm({ defaultValues, today, submitLabel, pending, fa
         </div>
         <FieldError id={typesErrorId}>{errors.serviceTypes?.message ?? errors.serviceTypes?.root?.message}</FieldError>
       </fieldset>
-      <div role="alert">
-        {failure && <p className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">{failure}</p>}
-      </div>
+      <div role="alert">{failure && <p className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">{failure}</p>}</div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel}>
           {text.cancel}

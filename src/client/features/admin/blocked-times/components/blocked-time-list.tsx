@@ -2,6 +2,7 @@ import { Pencil, Trash2 } from "lucide-react";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { formatLongDate } from "@/client/features/admin/lib/format";
+import { formatListDate } from "@/common/format";
 import type { IsoDate } from "@/common/booking-rules";
 import { SERVICE_TYPE_LABELS } from "@/common/constants";
 import type { BlockedTime } from "@/common/schemas/blocked-times";
@@ -23,7 +24,7 @@ type BlockedTimeListProps = {
 
 /**
  * The blocked times as a list of cards (one column on a phone). A past blocked time can only be
- * deleted: the server refuses to move anything into the past (SPEC §5).
+ * deleted: the server refuses to move anything into the past (rules §5).
  */
 export function BlockedTimeList({ items, today, onEdit, onDelete }: BlockedTimeListProps) {
   return (
@@ -38,7 +39,7 @@ export function BlockedTimeList({ items, today, onEdit, onDelete }: BlockedTimeL
           >
             <div className="grid gap-1">
               <p className="font-semibold text-slate-900">
-                <span className="inline-block first-letter:uppercase">{formatLongDate(item.date)}</span>
+                <span className="inline-block">{formatListDate(item.date)}</span>
                 <span className="ml-2 whitespace-nowrap tabular-nums text-slate-700">{text.timeRange(item.startTime, item.endTime)}</span>
               </p>
               <p className="break-words text-sm text-slate-800">{item.reason}</p>

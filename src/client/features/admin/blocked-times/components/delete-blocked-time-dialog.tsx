@@ -1,6 +1,6 @@
 import { ConfirmDialog } from "@/client/components/ui/confirm-dialog";
 import { toast } from "@/client/components/ui/toast-store";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api-error";
 import type { BlockedTime } from "@/common/schemas/blocked-times";
 import { useDeleteBlockedTime } from "../api/delete-blocked-time";
 import { blockedTimesText } from "../text";
@@ -8,7 +8,7 @@ import { describeBlockedTime } from "./blocked-time-list";
 
 const text = blockedTimesText;
 
-/** Asks before a blocked time is deleted (SPEC §2 delete dialog); §8 toasts 'Borttagen' or the failure. */
+/** Asks before a blocked time is deleted (rules §2 delete dialog); §8 toasts 'Borttagen' or the failure. */
 export function DeleteBlockedTimeDialog({ blockedTime, onClose }: { blockedTime: BlockedTime | null; onClose: () => void }) {
   const remove = useDeleteBlockedTime();
   const confirm = () => {
@@ -18,8 +18,7 @@ export function DeleteBlockedTimeDialog({ blockedTime, onClose }: { blockedTime:
         toast({ title: text.toasts.deleted, description: text.toasts.deletedDescription });
         onClose();
       },
-      onError: (error) =>
-        toast({ variant: "destructive", title: text.toasts.failureTitle, description: errorMessage(error, text.toasts.deleteFailed) }),
+      onError: (error) => toast({ variant: "destructive", title: text.toasts.failureTitle, description: errorMessage(error, text.toasts.deleteFailed) }),
     });
   };
 

@@ -2,11 +2,11 @@ import { TriangleAlert, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { BookingStatusBadge } from "@/client/components/ui/booking-status-badge";
 import { Link } from "@/client/components/ui/link";
-import { formatShortDate } from "@/client/features/admin/lib/format";
+import { formatListDate } from "@/common/format";
 import { SERVICE_TYPE_LABELS } from "@/common/constants";
 import type { OverlappingBooking } from "@/common/schemas/blocked-times";
 import { blockedTimesText } from "../text";
-import { timeSlotText } from "@/common/booking-rules";
+import { staffTimeText } from "@/common/booking-rules";
 
 const text = blockedTimesText.overlap;
 
@@ -44,7 +44,7 @@ export function OverlappingBookingsNotice({ bookings, onDismiss }: { bookings: O
               <span className="font-semibold text-brand-800 underline underline-offset-4">{text.open(booking.id)}</span>
               <span>{booking.customerName}</span>
               <span className="tabular-nums">
-                {formatShortDate(booking.date)} {timeSlotText(booking.timeSlot)}
+                {formatListDate(booking.date)} {staffTimeText(booking)}
               </span>
               <span>{SERVICE_TYPE_LABELS[booking.serviceType]}</span>
               <BookingStatusBadge status={booking.status} />

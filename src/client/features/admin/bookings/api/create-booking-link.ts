@@ -3,7 +3,7 @@ import { apiFetch } from "@/client/lib/api";
 import type { StaffBookingLink } from "@/common/schemas/admin-bookings";
 import { bookingQueryKey } from "./get-booking";
 
-/** POST /api/admin/bookings/{id}/link (DECISIONS 9): a new link for the customer; an older one stops working. 201. */
+/** POST /api/admin/bookings/{id}/link (rules D9): a new link for the customer; an older one stops working. 201. */
 export function createBookingLink({ id, allowClientUpdates }: { id: number; allowClientUpdates: boolean }) {
   return apiFetch<StaffBookingLink>(`/api/admin/bookings/${id}/link`, { method: "POST", body: { allowClientUpdates } });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/client/lib/api";
 import { bookingQueryKey } from "./get-booking";
 
-/** DELETE /api/booking/images/{imageId} (SPEC §7): staff may delete any image of a booking. */
+/** DELETE /api/booking/images/{imageId} (rules §7): staff may delete any image of a booking. */
 export function deleteBookingImage(imageId: number) {
   return apiFetch<{ ok: true }>(`/api/booking/images/${imageId}`, { method: "DELETE" });
 }

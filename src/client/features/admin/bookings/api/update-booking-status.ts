@@ -5,7 +5,7 @@ import type { AdminBookingDetail } from "@/common/schemas/admin-bookings";
 import { adminQueryKey } from "../../lib/query-keys";
 import { bookingQueryKey } from "./get-booking";
 
-/** PATCH /api/admin/bookings/{id}/status (SPEC §4: any status of the list); answers the updated booking. */
+/** PATCH /api/admin/bookings/{id}/status (rules §4: any status of the list); answers the updated booking. */
 export function updateBookingStatus({ id, status }: { id: number; status: BookingStatus }) {
   return apiFetch<AdminBookingDetail>(`/api/admin/bookings/${id}/status`, { method: "PATCH", body: { status } });
 }

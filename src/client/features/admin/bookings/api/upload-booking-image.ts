@@ -3,7 +3,7 @@ import { apiFetch } from "@/client/lib/api";
 import type { BookingImage } from "@/common/schemas/admin-bookings";
 import { bookingQueryKey } from "./get-booking";
 
-/** POST /api/booking/images (SPEC §7, multipart: image, caption, bookingId); staff are known by their session. 201. */
+/** POST /api/booking/images (rules §7, multipart: image, caption, bookingId); staff are known by their session. 201. */
 export function uploadBookingImage({ bookingId, file, caption }: { bookingId: number; file: File; caption: string }) {
   const body = new FormData();
   body.append("bookingId", String(bookingId));

@@ -3,9 +3,10 @@ import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { SERVICE_TYPE_LABELS } from "@/common/constants";
 import type { AdminBookingDetail } from "@/common/schemas/admin-bookings";
-import { formatInstant, formatLongDate } from "../../lib/format";
+import { formatLongDate } from "../../lib/format";
+import { formatListDateTime } from "@/common/format";
 import { adminBookingsText } from "../text";
-import { timeSlotText } from "@/common/booking-rules";
+import { staffTimeText } from "@/common/booking-rules";
 
 const text = adminBookingsText.detail;
 
@@ -25,7 +26,7 @@ function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
-/** SPEC §2 booking card: date, time slot, service type, description, heat pump model, notes, created time. */
+/** rules §2 booking card: date, time slot, service type, description, heat pump model, notes, created time. */
 export function BookingInfoCard({ booking }: { booking: AdminBookingDetail["booking"] }) {
   return (
     <Card>
@@ -36,7 +37,7 @@ export function BookingInfoCard({ booking }: { booking: AdminBookingDetail["book
         <dl className="grid gap-3">
           <Field label={text.date}>{formatLongDate(booking.date)}</Field>
           <Field label={text.timeSlot}>
-            <span className="tabular-nums">{timeSlotText(booking.timeSlot)}</span>
+            <span className="tabular-nums">{staffTimeText(booking)}</span>
           </Field>
           <Field label={text.serviceType}>{SERVICE_TYPE_LABELS[booking.serviceType]}</Field>
           <Field label={text.description}>
@@ -63,7 +64,7 @@ export function BookingInfoCard({ booking }: { booking: AdminBookingDetail["book
               text.noTechnician
             )}
           </Field>
-          <Field label={text.createdAt}>{formatInstant(booking.createdAt)}</Field>
+          <Field label={text.createdAt}>{formatListDateTime(booking.createdAt)}</Field>
         </dl>
       </CardContent>
     </Card>
@@ -103,7 +104,7 @@ function differs(a: Person, b: Person) {
 }
 
 /**
- * SPEC §2 customer card: name, phone (tel:), e-mail (mailto:), address, postal code and city, notes.
+ * rules §2 customer card: name, phone (tel:), e-mail (mailto:), address, postal code and city, notes.
  * The booking keeps its own copy of the contact details; when the customer record says otherwise
  * (the customer moved, staff corrected the register) both are shown.
  */

@@ -3,7 +3,7 @@ import { BookingStatusBadge } from "@/client/components/ui/booking-status-badge"
 import { Label } from "@/client/components/ui/label";
 import { SERVICE_TYPE_LABELS } from "@/common/constants";
 import type { AdminBookingDetail } from "@/common/schemas/admin-bookings";
-import { formatShortDate } from "../../lib/format";
+import { formatListDate } from "@/common/format";
 import { adminBookingsText } from "../text";
 import { BookingHistory } from "./booking-history";
 import { BookingImages } from "./booking-images";
@@ -11,7 +11,8 @@ import { BookingInfoCard, CustomerCard } from "./booking-details-cards";
 import { CustomerLinkCard } from "./customer-link-card";
 import { RescheduleDialog } from "./reschedule-dialog";
 import { StatusSelect } from "./status-select";
-import { timeSlotText } from "@/common/booking-rules";
+import { TechnicianSelect } from "./technician-select";
+import { staffTimeText } from "@/common/booking-rules";
 
 const text = adminBookingsText.detail;
 
@@ -28,7 +29,8 @@ export function BookingDetails({ detail }: { detail: AdminBookingDetail }) {
             <BookingStatusBadge status={booking.status} />
           </div>
           <p className="text-slate-700">
-            {SERVICE_TYPE_LABELS[booking.serviceType]} · {formatShortDate(booking.date)} <span className="tabular-nums">{timeSlotText(booking.timeSlot)}</span> · {detail.contact.name}
+            {SERVICE_TYPE_LABELS[booking.serviceType]} · {formatListDate(booking.date)} <span className="tabular-nums">{staffTimeText(booking)}</span> ·{" "}
+            {detail.contact.name}
           </p>
         </div>
         <div className="flex flex-wrap items-end gap-3">
@@ -36,6 +38,7 @@ export function BookingDetails({ detail }: { detail: AdminBookingDetail }) {
             <Label htmlFor={statusId}>{adminBookingsText.status.changeLabelShort}</Label>
             <StatusSelect id={statusId} bookingId={booking.id} status={booking.status} />
           </div>
+          {booking.status !== "cancelled" && <TechnicianSelect booking={booking} />}
           <RescheduleDialog booking={booking} />
         </div>
       </header>

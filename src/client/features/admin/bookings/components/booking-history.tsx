@@ -1,7 +1,9 @@
+import { useId } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { BOOKING_STATUSES, BOOKING_STATUS_LABELS, type BookingStatus } from "@/common/constants";
 import type { BookingEvent } from "@/common/schemas/admin-bookings";
-import { formatInstant, formatSlotKey } from "../../lib/format";
+import { formatSlotKey } from "../../lib/format";
+import { formatListDateTime } from "@/common/format";
 import { adminBookingsText } from "../text";
 
 const text = adminBookingsText.history;
@@ -25,10 +27,13 @@ function valueOf(event: BookingEvent, value: string | null): string | null {
 
 /** Every status change, reschedule and link change of the booking: who, when, from what, to what (issue 14). */
 export function BookingHistory({ events }: { events: BookingEvent[] }) {
+  const headingId = useId();
   return (
-    <Card>
+    <Card role="region" aria-labelledby={headingId}>
       <CardHeader>
-        <CardTitle as="h2">{text.heading}</CardTitle>
+        <CardTitle as="h2" id={headingId}>
+          {text.heading}
+        </CardTitle>
       </CardHeader>
       <CardContent>
         {events.length === 0 ? (
@@ -42,13 +47,10 @@ export function BookingHistory({ events }: { events: BookingEvent[] }) {
                 <li key={event.id} className="grid gap-0.5 text-sm">
                   <p className="font-semibold text-slate-900">{text.kinds[event.kind]}</p>
                   <p className="text-slate-700">
-                    <time dateTime={event.at}>{formatInstant(event.at)}</time> · {actorOf(event)}
+                    <time dateTime={event.at}>{formatListDateTime(event.at)}</time> · {actorOf(event)}
                   </p>
-                  {(from || to) && (
-                    <p className="text-slate-900">
-                      {from && to ? text.fromTo(from, to) : from ? text.fromOnly(from) : to}
-                    </p>
-                  )}
+                  {(from || to) && <p className="text-slate-900">{from && to ? text.fromTo(from, to) : from ? text.fromOnly(from) : to}</p>}
+                  {event.note && <p className="whitespace-pre-line text-slate-900">{text.note(event.note)}</p>}
                 </li>
               );
             })}

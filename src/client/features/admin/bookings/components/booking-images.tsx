@@ -3,24 +3,29 @@ import { useId, useRef, useState } from "react";
 import { ImageUploadForm } from "@/client/components/image-upload-form";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { ConfirmDialog } from "@/client/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
 import { toast } from "@/client/components/ui/toast-store";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api-error";
 import { cn } from "@/client/lib/cn";
 import type { BookingImage } from "@/common/schemas/admin-bookings";
-import { formatInstant } from "../../lib/format";
+import { formatListDateTime } from "@/common/format";
 import { useDeleteBookingImage } from "../api/delete-booking-image";
 import { useUploadBookingImage } from "../api/upload-booking-image";
 import { adminBookingsText } from "../text";
 
 const text = adminBookingsText.images;
 
-/** An image, or when it cannot be loaded, a placeholder saying so (SPEC §2: fallback image on load error). */
+/** An image, or when it cannot be loaded, a placeholder saying so (rules §2: fallback image on load error). */
 function ImageWithFallback({ src, alt, className }: { src: string; alt: string; className?: string }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (failedSrc === src) {
     return (
-      <div role="img" aria-label={`${alt}: ${text.fallback}`} className={cn("flex flex-col items-center justify-center gap-2 bg-slate-100 p-4 text-center text-sm text-slate-700", className)}>
+      <div
+        role="img"
+        aria-label={`${alt}: ${text.fallback}`}
+        className={cn("flex flex-col items-center justify-center gap-2 bg-slate-100 p-4 text-center text-sm text-slate-700", className)}
+      >
         <ImageOff className="size-8" aria-hidden="true" />
         <span aria-hidden="true">{text.fallback}</span>
       </div>
@@ -38,7 +43,7 @@ function altOf(image: BookingImage, n: number) {
   return image.caption || `${text.dialogTitle} ${n}`;
 }
 
-/** The enlarge dialog (SPEC §2): the image large, its caption, who uploaded it and when. Staff may delete it. */
+/** The enlarge dialog (rules §2): the image large, its caption, who uploaded it and when. Staff may delete it. */
 function ImageDialog({
   image,
   n,
@@ -55,6 +60,17 @@ function ImageDialog({
 }) {
   const remove = useDeleteBookingImage(bookingId);
   const descriptionId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const doDelete = () => {
+    setConfirming(false);
+    remove.mutate(image.id, {
+      onSuccess: () => {
+        toast({ title: text.deleteSuccess });
+        onClose();
+      },
+      onError: (error) => toast({ variant: "destructive", title: text.deleteFailed, description: errorMessage(error, text.deleteFailed) }),
+    });
+  };
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
@@ -70,7 +86,7 @@ function ImageDialog({
         <DialogHeader>
           <DialogTitle>{image.caption || `${text.dialogTitle} ${n}`}</DialogTitle>
           <DialogDescription id={descriptionId}>
-            {text.uploadedBy}: {uploaderText(image)} · {text.uploadedAt}: {formatInstant(image.createdAt)}
+            {text.uploadedBy}: {uploaderText(image)} · {text.uploadedAt}: {formatListDateTime(image.createdAt)}
           </DialogDescription>
         </DialogHeader>
         <ImageWithFallback src={image.imageUrl} alt={altOf(image, n)} className="max-h-[65dvh] w-full rounded-lg bg-slate-100 object-contain" />
@@ -80,28 +96,23 @@ function ImageDialog({
           <dt className="font-medium text-slate-700">{text.uploadedBy}</dt>
           <dd className="text-slate-900">{uploaderText(image)}</dd>
           <dt className="font-medium text-slate-700">{text.uploadedAt}</dt>
-          <dd className="text-slate-900">{formatInstant(image.createdAt)}</dd>
+          <dd className="text-slate-900">{formatListDateTime(image.createdAt)}</dd>
         </dl>
         <div className="flex justify-end">
-          <Button
-            variant="destructive"
-            size="sm"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (!window.confirm(text.deleteConfirm)) return;
-              remove.mutate(image.id, {
-                onSuccess: () => {
-                  toast({ title: text.deleteSuccess });
-                  onClose();
-                },
-                onError: (error) => toast({ variant: "destructive", title: text.deleteFailed, description: errorMessage(error, text.deleteFailed) }),
-              });
-            }}
-          >
+          <Button variant="destructive" size="sm" disabled={remove.isPending} onClick={() => setConfirming(true)}>
             <Trash2 aria-hidden="true" />
             {remove.isPending ? text.deleting : text.delete}
           </Button>
         </div>
+        <ConfirmDialog
+          open={confirming}
+          title={text.deleteConfirmTitle}
+          description={text.deleteConfirmText}
+          confirmLabel={text.deleteConfirm}
+          cancelLabel={text.cancel}
+          onConfirm={doDelete}
+          onCancel={() => setConfirming(false)}
+        />
       </DialogContent>
     </Dialog>
   );
@@ -121,7 +132,7 @@ function UploadForm({ bookingId }: { bookingId: number }) {
   );
 }
 
-/** SPEC §2 customer images gallery with the enlarge dialog, and the staff upload. */
+/** rules §2 customer images gallery with the enlarge dialog, and the staff upload. */
 export function BookingImages({ bookingId, images }: { bookingId: number; images: BookingImage[] }) {
   const [openId, setOpenId] = useState<number | null>(null);
   const openedFrom = useRef<HTMLElement | null>(null);
@@ -148,20 +159,26 @@ export function BookingImages({ bookingId, images }: { bookingId: number; images
                 >
                   <span className="sr-only">{text.open(image.caption, index + 1)}</span>
                   <span aria-hidden="true">
-                    <ImageWithFallback src={image.imageUrl} alt="" className="aspect-square w-full rounded-lg border border-slate-200 bg-slate-100 object-cover group-hover:opacity-90" />
+                    <ImageWithFallback
+                      src={image.imageUrl}
+                      alt=""
+                      className="aspect-square w-full rounded-lg border border-slate-200 bg-slate-100 object-cover group-hover:opacity-90"
+                    />
                   </span>
                   <span aria-hidden="true" className="truncate text-sm text-slate-800">
                     {image.caption || text.noCaption}
                   </span>
                   <span aria-hidden="true" className="text-xs text-slate-600">
-                    {uploaderText(image)} · {formatInstant(image.createdAt)}
+                    {uploaderText(image)} · {formatListDateTime(image.createdAt)}
                   </span>
                 </button>
               </li>
             ))}
           </ul>
         )}
-        {openIndex >= 0 && <ImageDialog image={images[openIndex]} n={openIndex + 1} bookingId={bookingId} onClose={() => setOpenId(null)} returnFocusTo={openedFrom.current} />}
+        {openIndex >= 0 && (
+          <ImageDialog image={images[openIndex]} n={openIndex + 1} bookingId={bookingId} onClose={() => setOpenId(null)} returnFocusTo={openedFrom.current} />
+        )}
         <UploadForm bookingId={bookingId} />
       </CardContent>
     </Card>

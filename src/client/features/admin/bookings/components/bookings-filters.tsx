@@ -17,7 +17,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 type Change = Partial<AdminBookingListQuery>;
 
 /**
- * Search (debounced), status and service filters and sorting of the booking list (SPEC §2). The
+ * Search (debounced), status and service filters and sorting of the booking list (rules §2). The
  * values come from the URL; a change goes back to page 1. Typing more of the same search replaces
  * the history entry, so Back goes to the previous search rather than through every keystroke.
  */
@@ -88,7 +88,11 @@ export function BookingsFilters({ query, onChange }: { query: AdminBookingListQu
 
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-type`}>{text.serviceTypeLabel}</Label>
-        <Select id={`${id}-type`} value={query.serviceType} onChange={(event) => onChange({ serviceType: event.target.value as Change["serviceType"], page: 1 })}>
+        <Select
+          id={`${id}-type`}
+          value={query.serviceType}
+          onChange={(event) => onChange({ serviceType: event.target.value as Change["serviceType"], page: 1 })}
+        >
           <option value="all">{text.allServiceTypes}</option>
           {SERVICE_TYPES.map((type) => (
             <option key={type} value={type}>

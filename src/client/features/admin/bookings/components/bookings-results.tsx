@@ -4,10 +4,11 @@ import { buttonVariants } from "@/client/components/ui/button";
 import { Link } from "@/client/components/ui/link";
 import { SERVICE_TYPE_LABELS } from "@/common/constants";
 import type { AdminBookingListItem } from "@/common/schemas/admin-bookings";
-import { formatShortDate } from "../../lib/format";
+import { joinPresent } from "../../lib/format";
+import { formatListDate } from "@/common/format";
 import { adminBookingsText } from "../text";
 import { StatusSelect } from "./status-select";
-import { timeSlotText } from "@/common/booking-rules";
+import { staffTimeText } from "@/common/booking-rules";
 
 const text = adminBookingsText.list;
 
@@ -71,8 +72,8 @@ export function BookingsTable({ items }: { items: AdminBookingListItem[] }) {
             <tr key={b.id} className="align-top hover:bg-slate-50">
               <td className="px-3 py-3 font-medium tabular-nums text-slate-900">#{b.id}</td>
               <td className="px-3 py-3 whitespace-nowrap">
-                <div className="text-slate-900">{formatShortDate(b.date)}</div>
-                <div className="tabular-nums text-slate-700">{timeSlotText(b.timeSlot)}</div>
+                <div className="text-slate-900">{formatListDate(b.date)}</div>
+                <div className="tabular-nums text-slate-700">{staffTimeText(b)}</div>
               </td>
               <th scope="row" className="px-3 py-3 text-left font-normal">
                 <div className="font-medium text-slate-900">{b.customerName}</div>
@@ -121,12 +122,10 @@ export function BookingCards({ items }: { items: AdminBookingListItem[] }) {
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-slate-700">{text.columns.dateTime}</dt>
               <dd className="text-slate-900">
-                {formatShortDate(b.date)} <span className="tabular-nums">{timeSlotText(b.timeSlot)}</span>
+                {formatListDate(b.date)} <span className="tabular-nums">{staffTimeText(b)}</span>
               </dd>
               <dt className="text-slate-700">{text.columns.place}</dt>
-              <dd className="text-slate-900">
-                {b.address}, {b.city}
-              </dd>
+              <dd className="text-slate-900">{joinPresent([b.address, b.city])}</dd>
               <dt className="text-slate-700">{text.phone}</dt>
               <dd>
                 <a href={telHref(b.customerPhone)} className="text-brand-700 underline underline-offset-4">

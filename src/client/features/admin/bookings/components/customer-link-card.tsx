@@ -7,9 +7,9 @@ import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Switch } from "@/client/components/ui/switch";
 import { toast } from "@/client/components/ui/toast-store";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api-error";
 import type { StaffBookingLink } from "@/common/schemas/admin-bookings";
-import { formatInstant } from "../../lib/format";
+import { formatListDate, formatListDateTime } from "@/common/format";
 import { useCreateBookingLink } from "../api/create-booking-link";
 import { useUpdateBookingLink, type BookingLinkPatch } from "../api/update-booking-link";
 import { adminBookingsText } from "../text";
@@ -22,7 +22,17 @@ function linkState(link: StaffBookingLink): "active" | "inactive" | "expired" {
 }
 
 /**
- * The customer's booking link (DECISIONS 9, issue 14): staff create it, copy or open it, deactivate
+ * The last day the link works, as a date (issue 23): links end at 23:59:59 UTC of their last day
+ * (server/modules/bookings/customer-link.ts), which is past midnight in Stockholm, so the clock
+ * time ('kl. 00:59' the day after) would mislead. The day is the instant's UTC date.
+ */
+function validThrough(expiresAt: string): string {
+  const d = new Date(expiresAt);
+  return Number.isNaN(d.getTime()) ? expiresAt : formatListDate(d.toISOString().slice(0, 10));
+}
+
+/**
+ * The customer's booking link (rules D9, issue 14): staff create it, copy or open it, deactivate
  * and activate it, and choose whether the customer may add images through it.
  */
 export function CustomerLinkCard({ bookingId, link }: { bookingId: number; link: StaffBookingLink | null }) {
@@ -125,9 +135,9 @@ function LinkDetails({
           <Badge tone={state === "active" ? "success" : state === "expired" ? "warning" : "neutral"}>{text[state]}</Badge>
         </dd>
         <dt className="font-medium text-slate-700">{text.expiresAt}</dt>
-        <dd className="text-slate-900">{formatInstant(link.expiresAt)}</dd>
+        <dd className="text-slate-900">{validThrough(link.expiresAt)}</dd>
         <dt className="font-medium text-slate-700">{text.lastAccessed}</dt>
-        <dd className="text-slate-900">{link.lastAccessed ? formatInstant(link.lastAccessed) : text.neverAccessed}</dd>
+        <dd className="text-slate-900">{link.lastAccessed ? formatListDateTime(link.lastAccessed) : text.neverAccessed}</dd>
       </dl>
 
       <div className="grid gap-1.5">

@@ -14,9 +14,7 @@ export function Pagination({ page, pageSize, total, onPage }: { page: number; pa
         <ChevronLeft aria-hidden="true" />
         {text.previous}
       </Button>
-      <p className="text-sm text-slate-700">
-        {text.pageOf(page, pages)}
-      </p>
+      <p className="text-sm text-slate-700">{text.pageOf(page, pages)}</p>
       <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         {text.next}
         <ChevronRight aria-hidden="true" />

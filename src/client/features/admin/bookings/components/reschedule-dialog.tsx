@@ -1,29 +1,32 @@
 import { AlertCircle, CalendarClock } from "lucide-react";
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { Button } from "@/client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/client/components/ui/dialog";
 import { TextField } from "@/client/components/ui/text-field";
 import { toast } from "@/client/components/ui/toast-store";
-import { ApiError } from "@/client/lib/api";
-import { adminSlots, isIsoDate, isSlotInFuture, RESCHEDULE_SLOTS, todayIn, timeSlotText } from "@/common/booking-rules";
+import { ApiError } from "@/client/lib/api-error";
+import { isIsoDate, isSlotInFuture, rescheduleSlots, staffTimeText, todayIn, timeSlotText } from "@/common/booking-rules";
 import type { ServiceType } from "@/common/constants";
 import { adminBookingText } from "@/common/schemas/admin-bookings";
-import { formatShortDate } from "../../lib/format";
+import { formatListDate } from "@/common/format";
 import { useRescheduleBooking } from "../api/reschedule-booking";
+import { useRescheduleSlots } from "../api/get-slots";
 import { adminBookingsText } from "../text";
-import { SlotRadioGroup } from "./slot-radio-group";
+import { isSelectable, SlotRadioGroup, type PickerSlot } from "./slot-radio-group";
 
 const text = adminBookingsText.reschedule;
 
 type Problem = { title: string; description: string };
 
 /**
- * SPEC §5 Reschedule: a new date and one of the offered times; both required ('Fyll i alla fält'),
+ * rules §5 Reschedule: a new date and one of the offered times; both required ('Fyll i alla fält'),
  * the start in the future ('Ogiltig tid'), both checked here before anything is sent. The server
  * checks again and refuses a taken or blocked time (409) with its Swedish message, shown inline.
  * A home visit keeps its 30-minute slots (the server offers the type's admin slots too).
+ * Issue 23 point 7: the times of the chosen date come with their states from the server, so a
+ * taken one shows who has it (and links to that booking) instead of failing after submit.
  */
-export function RescheduleDialog({ booking }: { booking: { id: number; serviceType: ServiceType; date: string; timeSlot: string } }) {
+export function RescheduleDialog({ booking }: { booking: { id: number; serviceType: ServiceType; date: string; timeSlot: string; endTime?: string } }) {
   const idPrefix = useId().replace(/:/g, "");
   const [open, setOpen] = useState(false);
   const [date, setDate] = useState("");
@@ -32,10 +35,27 @@ export function RescheduleDialog({ booking }: { booking: { id: number; serviceTy
   const reschedule = useRescheduleBooking();
   const today = useMemo(() => todayIn(new Date()), []);
 
-  const slots = useMemo(() => {
-    if (booking.serviceType !== "hembesok") return RESCHEDULE_SLOTS;
-    return isIsoDate(date) ? adminSlots("hembesok", date) : [];
-  }, [booking.serviceType, date]);
+  const states = useRescheduleSlots(booking.id, date, open);
+  const statesLoading = states.fetchStatus === "fetching" && !states.data;
+  const slots: readonly PickerSlot[] = useMemo(() => {
+    // Without the server's states (it failed) the rules' times are offered; the server decides on submit.
+    if (states.isError) return rescheduleSlots(booking.serviceType, date);
+    return states.data?.date === date ? states.data.slots : [];
+  }, [states.isError, states.data, booking.serviceType, date]);
+  const selectableLabels = slots
+    .filter(isSelectable)
+    .map((s) => s.label)
+    .join(",");
+  const slotsNotice = states.isError
+    ? adminBookingsText.slots.loadFailed
+    : slots.length > 0 && selectableLabels === ""
+      ? adminBookingsText.slots.noneFree
+      : undefined;
+
+  // A chosen time that someone has taken since (read again after a refusal) is cleared.
+  useEffect(() => {
+    if (timeSlot && slots.length > 0 && !selectableLabels.split(",").includes(timeSlot)) setTimeSlot("");
+  }, [selectableLabels, slots.length, timeSlot]);
 
   const reset = () => {
     setDate("");
@@ -64,7 +84,7 @@ export function RescheduleDialog({ booking }: { booking: { id: number; serviceTy
       { id: booking.id, date, timeSlot },
       {
         onSuccess: () => {
-          toast({ title: text.successTitle, description: text.successDescription(`${formatShortDate(date)} ${timeSlotText(timeSlot)}`) });
+          toast({ title: text.successTitle, description: text.successDescription(`${formatListDate(date)} ${timeSlotText(timeSlot)}`) });
           setOpen(false);
           reset();
         },
@@ -96,7 +116,10 @@ export function RescheduleDialog({ booking }: { booking: { id: number; serviceTy
           <DialogDescription id={`${idPrefix}-description`}>{text.description}</DialogDescription>
         </DialogHeader>
         <p className="text-sm text-slate-800">
-          {text.current}: <span className="font-semibold">{formatShortDate(booking.date)} {timeSlotText(booking.timeSlot)}</span>
+          {text.current}:{" "}
+          <span className="font-semibold">
+            {formatListDate(booking.date)} {staffTimeText(booking)}
+          </span>
         </p>
         <form noValidate onSubmit={submit} className="grid gap-4">
           <TextField
@@ -120,7 +143,9 @@ export function RescheduleDialog({ booking }: { booking: { id: number; serviceTy
               setTimeSlot(label);
               setProblem(null);
             }}
-            emptyText={adminBookingsText.create.timePlaceholder}
+            emptyText={statesLoading ? adminBookingsText.slots.loading : adminBookingsText.reschedule.datePlaceholder}
+            maxPerDay={states.data?.maxPerDay}
+            notice={slotsNotice}
           />
           {problem && (
             <div role="alert" className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
@@ -132,10 +157,13 @@ export function RescheduleDialog({ booking }: { booking: { id: number; serviceTy
             </div>
           )}
           <DialogFooter>
-            <Button variant="outline" onClick={() => {
+            <Button
+              variant="outline"
+              onClick={() => {
                 setOpen(false);
                 reset();
-              }}>
+              }}
+            >
               {text.cancel}
             </Button>
             <Button type="submit" disabled={reschedule.isPending}>

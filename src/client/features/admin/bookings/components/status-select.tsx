@@ -1,6 +1,6 @@
 import { Select } from "@/client/components/ui/select";
 import { toast } from "@/client/components/ui/toast-store";
-import { ApiError } from "@/client/lib/api";
+import { ApiError } from "@/client/lib/api-error";
 import { cn } from "@/client/lib/cn";
 import { BOOKING_STATUSES, BOOKING_STATUS_LABELS, type BookingStatus } from "@/common/constants";
 import { useUpdateBookingStatus } from "../api/update-booking-status";
@@ -9,7 +9,7 @@ import { adminBookingsText } from "../text";
 const text = adminBookingsText.status;
 
 /**
- * The status dropdown of a booking (SPEC §2 list actions and detail page; §4: an admin may set any
+ * The status dropdown of a booking (rules §2 list actions and detail page; §4: an admin may set any
  * status). A change is sent at once, with the §8 toasts; on failure the dropdown shows the old status.
  */
 export function StatusSelect({

@@ -10,21 +10,17 @@ import { Select } from "@/client/components/ui/select";
 import { TextField } from "@/client/components/ui/text-field";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/toast-store";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api-error";
 import { adminSlots, isIsoDate, isSlotInFuture, todayIn, type IsoDate } from "@/common/booking-rules";
 import { BOOKING_STATUSES, BOOKING_STATUS_LABELS, SERVICE_TYPES, SERVICE_TYPE_LABELS, type ServiceType } from "@/common/constants";
 import { HEAT_PUMP_MODEL_SUGGESTIONS } from "@/common/booking-rules";
-import {
-  AdminCreateBookingSchema,
-  type AdminCreateBooking,
-  type AdminCreateBookingForm,
-  type CustomerSuggestion,
-} from "@/common/schemas/admin-bookings";
+import { AdminCreateBookingSchema, type AdminCreateBooking, type AdminCreateBookingForm, type CustomerSuggestion } from "@/common/schemas/admin-bookings";
 import { bookingText as sharedBookingText } from "@/common/schemas/bookings";
-import { BackLink } from "../../components/back-link";
+import { BackLink } from "@/client/components/back-link";
 import { useCreateAdminBooking } from "../api/create-booking";
+import { useAdminSlots } from "../api/get-slots";
 import { CustomerPicker } from "../components/customer-picker";
-import { SlotRadioGroup } from "../components/slot-radio-group";
+import { isSelectable, SlotRadioGroup, type PickerSlot } from "../components/slot-radio-group";
 import { adminBookingsText } from "../text";
 
 const text = adminBookingsText.create;
@@ -46,7 +42,7 @@ const schemaResolver = zodResolver(AdminCreateBookingSchema) as unknown as Resol
 
 /**
  * The shared schema's §5 messages, plus what only today's date can tell: a date before today
- * (DECISIONS 6: admins book from today on). The server checks both again.
+ * (rules D6: admins book from today on). The server checks both again.
  */
 const resolver: Resolver<AdminCreateBookingForm, unknown, AdminCreateBooking> = async (values, context, options) => {
   const result = await schemaResolver(values, context, options);
@@ -57,13 +53,16 @@ const resolver: Resolver<AdminCreateBookingForm, unknown, AdminCreateBooking> = 
   return result;
 };
 
-/** The admin slots of the service and date (SPEC §5), without those that have already started today. */
+/**
+ * The admin slots of the service and date (rules §5), without those that have already started today:
+ * what the form offers when the server's states cannot be read (the server still decides on submit).
+ */
 function offeredSlots(serviceType: string, date: string, now: Date) {
   if (!(SERVICE_TYPES as readonly string[]).includes(serviceType) || !isIsoDate(date)) return [];
   return adminSlots(serviceType as ServiceType, date).filter((slot) => isSlotInFuture(date, slot.label, now));
 }
 
-/** /admin/bookings/new (SPEC §2, §5 admin create booking): a booking for a customer on the phone. */
+/** /admin/bookings/new (rules §2, §5 admin create booking): a booking for a customer on the phone. */
 export default function BookingCreatePage() {
   const idPrefix = useId().replace(/:/g, "");
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -93,14 +92,30 @@ export default function BookingCreatePage() {
   const { errors, isSubmitted } = formState;
   const [serviceType, date, timeSlot] = useWatch({ control, name: ["serviceType", "date", "timeSlot"] });
 
-  const slots = useMemo(() => offeredSlots(serviceType, date, new Date()), [serviceType, date]);
-  const slotLabels = slots.map((s) => s.label).join(",");
+  // Issue 23 point 7: every time of the date with its state from the server (taken by whom,
+  // blocked, passed, full day), so a time that is not free is never offered; the rules alone when
+  // the states cannot be read.
+  const states = useAdminSlots(serviceType, date);
+  const statesLoading = states.fetchStatus === "fetching" && !states.data;
+  const slots: readonly PickerSlot[] = useMemo(() => {
+    if (states.isError) return offeredSlots(serviceType, date, new Date());
+    return states.data?.serviceType === serviceType && states.data.date === date ? states.data.slots : [];
+  }, [states.isError, states.data, serviceType, date]);
+  const selectableLabels = slots
+    .filter(isSelectable)
+    .map((s) => s.label)
+    .join(",");
+  const slotsNotice = states.isError
+    ? adminBookingsText.slots.loadFailed
+    : slots.length > 0 && selectableLabels === ""
+      ? adminBookingsText.slots.noneFree
+      : undefined;
 
-  // A chosen time the new service or date does not offer is cleared.
+  // A chosen time the new service or date does not offer, or that someone has taken since, is cleared.
   useEffect(() => {
     const current = getValues("timeSlot");
-    if (current && !slotLabels.split(",").includes(current)) setValue("timeSlot", "", { shouldValidate: isSubmitted });
-  }, [slotLabels, getValues, setValue, isSubmitted]);
+    if (current && !selectableLabels.split(",").includes(current)) setValue("timeSlot", "", { shouldValidate: isSubmitted });
+  }, [selectableLabels, getValues, setValue, isSubmitted]);
 
   useEffect(() => {
     if (serverError) serverErrorRef.current?.focus();
@@ -126,7 +141,7 @@ export default function BookingCreatePage() {
     create.mutate(payload, {
       onSuccess: ({ id: bookingId }) => {
         toast({ title: text.successTitle, description: text.successDescription(bookingId) });
-        // SPEC §8: 'Bokning skapad' then to the list, newest first so the new booking is on top.
+        // rules §8: 'Bokning skapad' then to the list, newest first so the new booking is on top.
         void navigate("/admin/bookings?sort=created_desc");
       },
       onError: (error) => {
@@ -212,15 +227,24 @@ export default function BookingCreatePage() {
                 slots={slots}
                 value={timeSlot}
                 onChange={(label) => field.onChange(label)}
-                emptyText={serviceType && date ? text.noTimes : text.timePlaceholder}
+                emptyText={statesLoading ? adminBookingsText.slots.loading : serviceType && date ? text.noTimes : text.timePlaceholder}
                 error={errors.timeSlot?.message}
+                maxPerDay={states.data?.maxPerDay}
+                notice={slotsNotice}
               />
             )}
           />
 
           {serviceType !== "hembesok" && (
             <div className="grid gap-1.5">
-              <TextField id={id("heatpumpModel")} label={text.heatpumpModel} list={id("models")} autoComplete="off" error={errors.heatpumpModel?.message} {...register("heatpumpModel")} />
+              <TextField
+                id={id("heatpumpModel")}
+                label={text.heatpumpModel}
+                list={id("models")}
+                autoComplete="off"
+                error={errors.heatpumpModel?.message}
+                {...register("heatpumpModel")}
+              />
               <datalist id={id("models")}>
                 {HEAT_PUMP_MODEL_SUGGESTIONS.map((model) => (
                   <option key={model} value={model} />
@@ -254,7 +278,12 @@ export default function BookingCreatePage() {
         </section>
 
         {serverError && (
-          <div ref={serverErrorRef} tabIndex={-1} role="alert" className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-800 focus:outline-none">
+          <div
+            ref={serverErrorRef}
+            tabIndex={-1}
+            role="alert"
+            className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-800 focus:outline-none"
+          >
             <AlertCircle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
             <p>{serverError}</p>
           </div>

@@ -2,21 +2,15 @@ import { useParams } from "react-router";
 import { Button, buttonVariants } from "@/client/components/ui/button";
 import { Link } from "@/client/components/ui/link";
 import { Spinner } from "@/client/components/ui/spinner";
-import { isApiError } from "@/client/lib/api";
-import { BackLink } from "../../components/back-link";
-import { useDocumentTitle } from "../../lib/use-document-title";
+import { isApiError } from "@/client/lib/api-error";
+import { BackLink } from "@/client/components/back-link";
+import { useDocumentTitle } from "@/client/lib/use-document-title";
+import { parseId } from "@/client/lib/parse-id";
 import { useBooking } from "../api/get-booking";
 import { BookingDetails } from "../components/booking-details";
 import { adminBookingsText } from "../text";
 
 const text = adminBookingsText.detail;
-
-/** The booking id of the URL; null for anything that is not a positive whole number. */
-function idFrom(param: string | undefined): number | null {
-  if (!param || !/^\d{1,9}$/.test(param)) return null;
-  const id = Number(param);
-  return id > 0 ? id : null;
-}
 
 function NotFound() {
   return (
@@ -30,9 +24,9 @@ function NotFound() {
   );
 }
 
-/** /admin/bookings/{id} (SPEC §2 details): status, booking, customer, images, reschedule, the customer's link and the history. */
+/** /admin/bookings/{id} (rules §2 details): status, booking, customer, images, reschedule, the customer's link and the history. */
 export default function BookingDetailPage() {
-  const id = idFrom(useParams().id);
+  const id = parseId(useParams().id);
   const query = useBooking(id);
   const missing = id === null || isApiError(query.error, 404);
   useDocumentTitle(missing ? text.notFound : id !== null ? text.pageTitle(id) : null);

@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetToasts } from "@/client/components/ui/toast";
 import { adminUser, mockFetch, renderApp } from "@/client/test/test-utils";
@@ -14,6 +15,7 @@ const item = (id: number, customerName: string, extra: Partial<AdminBookingListI
   id,
   date: "2026-12-07",
   timeSlot: "08:00-10:00",
+  endTime: "10:00",
   serviceType: "service",
   status: "confirmed",
   customerName,
@@ -48,25 +50,36 @@ describe("/admin/bookings", () => {
     const { asked } = mockList([item(7, "Lars Andersson")], 60);
     renderApp("/admin/bookings?search=Lars&status=confirmed&type=service&sort=date_asc&page=2", { user: adminUser });
 
-    expect(await screen.findByRole("cell", { name: "#7" })).toBeTruthy();
+    expect(await screen.findByRole("cell", { name: "#7" })).toBeInTheDocument();
     const params = asked.at(-1)!;
     expect(Object.fromEntries(params)).toEqual({ search: "Lars", status: "confirmed", serviceType: "service", sort: "date_asc", page: "2", pageSize: "25" });
 
-    expect((screen.getByRole("searchbox", { name: "Sök" }) as HTMLInputElement).value).toBe("Lars");
-    expect((screen.getByRole("combobox", { name: "Status" }) as HTMLSelectElement).value).toBe("confirmed");
-    expect((screen.getByRole("combobox", { name: "Typ av tjänst" }) as HTMLSelectElement).value).toBe("service");
-    expect((screen.getByRole("combobox", { name: "Sortering" }) as HTMLSelectElement).value).toBe("date_asc");
-    expect(screen.getByText("Sida 2 av 3")).toBeTruthy();
+    expect(screen.getByRole("searchbox", { name: "Sök" })).toHaveValue("Lars");
+    expect(screen.getByRole("combobox", { name: "Status" })).toHaveValue("confirmed");
+    expect(screen.getByRole("combobox", { name: "Typ av tjänst" })).toHaveValue("service");
+    expect(screen.getByRole("combobox", { name: "Sortering" })).toHaveValue("date_asc");
+    expect(screen.getByText("Sida 2 av 3")).toBeInTheDocument();
+  });
+
+  it("shows staff an installation's whole day and the window the customer was given (rules D24)", async () => {
+    mockList([
+      item(7, "Lars Andersson", { serviceType: "installation", endTime: "17:00" }),
+      item(8, "Maria Karlsson", { timeSlot: "15:30-17:30", endTime: "17:30" }),
+    ]);
+    renderApp("/admin/bookings", { user: adminUser });
+    expect((await screen.findAllByText("08:00–17:00 (ankomst 08:00–10:00)")).length).toBeGreaterThan(0);
+    expect(screen.getAllByText("15:30–17:30").length).toBeGreaterThan(0);
   });
 
   it("writes a debounced search into the URL: one request for the whole word, back to page 1", async () => {
+    const user = userEvent.setup();
     const { asked } = mockList([item(7, "Lars Andersson")], 60);
     const { router } = renderApp("/admin/bookings?page=3", { user: adminUser });
     const search = await screen.findByRole("searchbox", { name: "Sök" });
     await screen.findByRole("cell", { name: "#7" });
     const before = asked.length;
 
-    for (const value of ["A", "An", "And", "Ande"]) fireEvent.change(search, { target: { value } });
+    await user.type(search, "Ande"); // A, An, And, Ande
     await waitFor(() => expect(router.state.location.search).toBe("?search=Ande"));
     await waitFor(() => expect(asked.at(-1)?.get("search")).toBe("Ande"));
     expect(asked.slice(before).map((p) => p.get("search"))).toEqual(["Ande"]);
@@ -74,29 +87,31 @@ describe("/admin/bookings", () => {
   });
 
   it("keeps the filters in the URL, so Back brings the previous list back", async () => {
+    const user = userEvent.setup();
     mockList([item(7, "Lars Andersson")]);
     const { router } = renderApp("/admin/bookings", { user: adminUser });
     const status = await screen.findByRole("combobox", { name: "Status" });
 
-    fireEvent.change(status, { target: { value: "cancelled" } });
+    await user.selectOptions(status, "cancelled");
     await waitFor(() => expect(router.state.location.search).toBe("?status=cancelled"));
-    fireEvent.change(screen.getByRole("combobox", { name: "Typ av tjänst" }), { target: { value: "hembesok" } });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Typ av tjänst" }), "hembesok");
     await waitFor(() => expect(router.state.location.search).toBe("?status=cancelled&type=hembesok"));
 
     await act(() => router.navigate(-1));
     await waitFor(() => expect(router.state.location.search).toBe("?status=cancelled"));
-    expect((screen.getByRole("combobox", { name: "Typ av tjänst" }) as HTMLSelectElement).value).toBe("all");
-    expect((screen.getByRole("combobox", { name: "Status" }) as HTMLSelectElement).value).toBe("cancelled");
+    expect(screen.getByRole("combobox", { name: "Typ av tjänst" })).toHaveValue("all");
+    expect(screen.getByRole("combobox", { name: "Status" })).toHaveValue("cancelled");
   });
 
   it("puts a search changed by Back into the search field", async () => {
+    const user = userEvent.setup();
     mockList([item(7, "Lars Andersson")]);
     const { router } = renderApp("/admin/bookings?search=Lars", { user: adminUser });
     const search = (await screen.findByRole("searchbox", { name: "Sök" })) as HTMLInputElement;
-    fireEvent.change(search, { target: { value: "" } });
+    await user.clear(search);
     await waitFor(() => expect(router.state.location.search).toBe(""));
     await act(() => router.navigate(-1));
-    await waitFor(() => expect(search.value).toBe("Lars"));
+    await waitFor(() => expect(search).toHaveValue("Lars"));
   });
 
   it("shows the §2 columns with the customer's phone and a details link", async () => {
@@ -104,20 +119,21 @@ describe("/admin/bookings", () => {
     renderApp("/admin/bookings", { user: adminUser });
     const row = (await screen.findByRole("rowheader", { name: /Lars Andersson/ })).closest("tr")!;
     const cells = within(row);
-    expect(cells.getByRole("link", { name: /070-123 45 67/ }).getAttribute("href")).toBe("tel:0701234567");
-    expect(cells.getByText("Service")).toBeTruthy();
-    expect(cells.getByText("Uppsala")).toBeTruthy();
-    expect(cells.getByRole("link", { name: "Detaljer för bokning #7" }).getAttribute("href")).toBe("/admin/bookings/7");
-    expect(screen.getByRole("link", { name: "Skapa bokning" }).getAttribute("href")).toBe("/admin/bookings/new");
+    expect(cells.getByRole("link", { name: /070-123 45 67/ })).toHaveAttribute("href", "tel:0701234567");
+    expect(cells.getByText("Service")).toBeInTheDocument();
+    expect(cells.getByText("Uppsala")).toBeInTheDocument();
+    expect(cells.getByRole("link", { name: "Detaljer för bokning #7" })).toHaveAttribute("href", "/admin/bookings/7");
+    expect(screen.getByRole("link", { name: "Skapa bokning" })).toHaveAttribute("href", "/admin/bookings/new");
   });
 
   it("says 'Inga bokningar hittades med angivna filter' when nothing matches", async () => {
     mockList([]);
     renderApp("/admin/bookings?search=Ingen", { user: adminUser });
-    expect(await screen.findByText("Inga bokningar hittades med angivna filter")).toBeTruthy();
+    expect(await screen.findByText("Inga bokningar hittades med angivna filter")).toBeInTheDocument();
   });
 
   it("changes a status from the list with the §8 toasts", async () => {
+    const user = userEvent.setup();
     const { fetchMock } = mockList([item(7, "Lars Andersson")]);
     let answer = 200;
     const patched: unknown[] = [];
@@ -130,26 +146,29 @@ describe("/admin/bookings", () => {
           : new Response(JSON.stringify({ message: "Internt fel" }), { status: answer, headers: { "Content-Type": "application/json" } });
       }
       if (url.startsWith("/api/admin/bookings")) {
-        return new Response(JSON.stringify({ items: [item(7, "Lars Andersson")], total: 1, page: 1, pageSize: 25 }), { status: 200, headers: { "Content-Type": "application/json" } });
+        return new Response(JSON.stringify({ items: [item(7, "Lars Andersson")], total: 1, page: 1, pageSize: 25 }), {
+          status: 200,
+          headers: { "Content-Type": "application/json" },
+        });
       }
       return new Response("{}", { status: 404, headers: { "Content-Type": "application/json" } });
     });
     renderApp("/admin/bookings", { user: adminUser });
     const select = await screen.findByRole("combobox", { name: "Ändra status för bokning #7" });
 
-    fireEvent.change(select, { target: { value: "completed" } });
-    expect(await findToast("Status uppdaterad")).toBeTruthy();
-    expect(await findToast("Bokningens status har uppdaterats")).toBeTruthy();
+    await user.selectOptions(select, "completed");
+    expect(await findToast("Status uppdaterad")).toBeInTheDocument();
+    expect(await findToast("Bokningens status har uppdaterats")).toBeInTheDocument();
     expect(patched).toEqual([{ status: "completed" }]);
 
     answer = 500;
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
-    fireEvent.change(await screen.findByRole("combobox", { name: "Ändra status för bokning #7" }), { target: { value: "cancelled" } });
-    expect(await findToast("Kunde inte uppdatera bokningsstatus")).toBeTruthy();
-    expect(await findToast("Fel")).toBeTruthy();
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Ändra status för bokning #7" }), "cancelled");
+    expect(await findToast("Kunde inte uppdatera bokningsstatus")).toBeInTheDocument();
+    expect(await findToast("Fel")).toBeInTheDocument();
     expect(consoleError).toHaveBeenCalledWith("Kunde inte uppdatera status", expect.anything());
     consoleError.mockRestore();
     // The dropdown goes back to what the server still says.
-    await waitFor(() => expect((screen.getByRole("combobox", { name: "Ändra status för bokning #7" }) as HTMLSelectElement).value).toBe("confirmed"));
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Ändra status för bokning #7" })).toHaveValue("confirmed"));
   });
 });

@@ -5,7 +5,7 @@ import { Button, buttonVariants } from "@/client/components/ui/button";
 import { Link } from "@/client/components/ui/link";
 import { Spinner } from "@/client/components/ui/spinner";
 import type { AdminBookingListQuery } from "@/common/schemas/admin-bookings";
-import { BackLink } from "../../components/back-link";
+import { BackLink } from "@/client/components/back-link";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { useBookings } from "../api/get-bookings";
 import { BookingsFilters } from "../components/bookings-filters";
@@ -17,7 +17,7 @@ import { adminBookingsText } from "../text";
 const text = adminBookingsText.list;
 
 /**
- * /admin/bookings (SPEC §2 admin booking screens): search, filters, sorting and paging are done by
+ * /admin/bookings (rules §2 admin booking screens): search, filters, sorting and paging are done by
  * the server and kept in the URL, so a reload, a shared address and Back show the same list.
  */
 export default function BookingsListPage() {

@@ -5,7 +5,7 @@ import type { CustomerDeleted, CustomerDetail, CustomerInput, CustomerList, Cust
 const key = ["admin", "customers"] as const;
 export type CustomerListParams = { q: string; sort: CustomerSort; dir: "asc" | "desc"; page: number };
 
-/** GET /api/customers?q&sort&dir&page (SPEC §7): the previous page stays on screen while the next loads. */
+/** GET /api/customers?q&sort&dir&page (rules §7): the previous page stays on screen while the next loads. */
 export function useCustomers(params: CustomerListParams) {
   const search = new URLSearchParams({ q: params.q, sort: params.sort, dir: params.dir, page: String(params.page) });
   return useQuery({
@@ -27,6 +27,15 @@ export function useCreateCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CustomerInput) => apiFetch<CustomerSummary>("/api/customers", { method: "POST", body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** PUT /api/customers/{id} (issue 23 point 8): 409 with a Swedish message for an e-mail another customer has, or an erased customer. */
+export function useUpdateCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: CustomerInput }) => apiFetch<CustomerSummary>(`/api/customers/${id}`, { method: "PUT", body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }

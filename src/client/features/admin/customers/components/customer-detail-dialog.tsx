@@ -1,4 +1,4 @@
-import { Download, Trash2 } from "lucide-react";
+import { Download, Pencil, Trash2 } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { BookingStatusBadge } from "@/client/components/ui/booking-status-badge";
 import { buttonVariants, Button } from "@/client/components/ui/button";
@@ -7,12 +7,16 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Link } from "@/client/components/ui/link";
 import { Spinner } from "@/client/components/ui/spinner";
 import { toast } from "@/client/components/ui/toast-store";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api-error";
 import { SERVICE_TYPE_LABELS, type BookingStatus, type ServiceType } from "@/common/constants";
+import { timeSlotText } from "@/common/booking-rules";
+import type { CustomerDetail } from "@/common/schemas/customers";
 import { productTypeLabel } from "@/common/schemas/products";
-import { formatInstant, formatShortDate } from "../../lib/format";
+import { ChangeHistory } from "../../components/change-history";
+import { formatListDate, formatListDateTime } from "@/common/format";
 import { customerExportUrl, useCustomer, useDeleteCustomer } from "../api/customers";
 import { customersPageText } from "../text";
+import { EditCustomerDialog } from "./create-customer-dialog";
 
 const text = customersPageText;
 const kronor = new Intl.NumberFormat("sv-SE", { style: "currency", currency: "SEK", maximumFractionDigits: 0 });
@@ -29,11 +33,32 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The detail dialog (SPEC §2): contact details, products, bookings, service history; export and delete. */
+/** What the erase cancels (issue 23): each visit ahead with its date, time and service. */
+function VisitsAhead({ visits }: { visits: CustomerDetail["visitsAhead"] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <p id={headingId} className="font-medium">
+        {text.removeDialog.visitsAhead(visits.length)}
+      </p>
+      <ul className="grid gap-1">
+        {visits.map((visit) => (
+          <li key={visit.id}>
+            {formatListDate(visit.date)} <span className="tabular-nums">{timeSlotText(visit.timeSlot)}</span> ·{" "}
+            {SERVICE_TYPE_LABELS[visit.serviceType as ServiceType] ?? visit.serviceType}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The detail dialog (rules §2): contact details, products, bookings, service history, change history; edit, export and delete. */
 export function CustomerDetailDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   const detail = useCustomer(id);
   const remove = useDeleteCustomer();
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const data = detail.data;
 
   const confirmDelete = () => {
@@ -62,9 +87,25 @@ export function CustomerDetailDialog({ id, onClose }: { id: number | null; onClo
             <Section title={text.detail.contact}>
               <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1">
                 <dt className="text-slate-600">{text.detail.phone}</dt>
-                <dd>{data.customer.phone ? <a className="text-brand-700 underline" href={`tel:${data.customer.phone.replace(/[^\d+]/g, "")}`}>{data.customer.phone}</a> : "–"}</dd>
+                <dd>
+                  {data.customer.phone ? (
+                    <a className="text-brand-700 underline" href={`tel:${data.customer.phone.replace(/[^\d+]/g, "")}`}>
+                      {data.customer.phone}
+                    </a>
+                  ) : (
+                    "–"
+                  )}
+                </dd>
                 <dt className="text-slate-600">{text.detail.email}</dt>
-                <dd className="break-all">{data.customer.anonymized ? "–" : <a className="text-brand-700 underline" href={`mailto:${data.customer.email}`}>{data.customer.email}</a>}</dd>
+                <dd className="break-all">
+                  {data.customer.anonymized ? (
+                    "–"
+                  ) : (
+                    <a className="text-brand-700 underline" href={`mailto:${data.customer.email}`}>
+                      {data.customer.email}
+                    </a>
+                  )}
+                </dd>
                 <dt className="text-slate-600">{text.detail.address}</dt>
                 <dd>{data.customer.address ? `${data.customer.address}, ${data.customer.postalCode} ${data.customer.city}` : "–"}</dd>
                 {data.customer.notes && (
@@ -74,6 +115,12 @@ export function CustomerDetailDialog({ id, onClose }: { id: number | null; onClo
                   </>
                 )}
               </dl>
+              {!data.customer.anonymized && (
+                <Button variant="outline" className="justify-self-start" onClick={() => setEditing(true)}>
+                  <Pencil aria-hidden="true" />
+                  {text.detail.edit}
+                </Button>
+              )}
             </Section>
             <Section title={text.detail.products}>
               {data.products.length === 0 ? (
@@ -85,8 +132,8 @@ export function CustomerDetailDialog({ id, onClose }: { id: number | null; onClo
                       <p className="font-medium text-slate-900">{[p.brand, p.model].filter(Boolean).join(" ")}</p>
                       <p>
                         {productTypeLabel(p.type)}
-                        {p.installDate && ` · ${text.detail.installed} ${formatShortDate(p.installDate)}`}
-                        {p.warrantyEnd && ` · ${text.detail.warranty} ${formatShortDate(p.warrantyEnd)}`}
+                        {p.installDate && ` · ${text.detail.installed} ${formatListDate(p.installDate)}`}
+                        {p.warrantyEnd && ` · ${text.detail.warranty} ${formatListDate(p.warrantyEnd)}`}
                         {p.serialNumber && ` · ${text.detail.serial} ${p.serialNumber}`}
                       </p>
                     </li>
@@ -102,7 +149,7 @@ export function CustomerDetailDialog({ id, onClose }: { id: number | null; onClo
                   {data.bookings.map((b) => (
                     <li key={b.id} className="flex flex-wrap items-center gap-2">
                       <Link to={`/admin/bookings/${b.id}`} className="text-brand-700 underline">
-                        #{b.id} {formatShortDate(b.date)} {b.timeSlot}
+                        #{b.id} {formatListDate(b.date)} {timeSlotText(b.timeSlot)}
                       </Link>
                       <span>{SERVICE_TYPE_LABELS[b.serviceType as ServiceType] ?? b.serviceType}</span>
                       <BookingStatusBadge status={b.status as BookingStatus} />
@@ -118,12 +165,20 @@ export function CustomerDetailDialog({ id, onClose }: { id: number | null; onClo
                 <ul className="grid gap-1">
                   {data.serviceHistory.map((h) => (
                     <li key={h.id}>
-                      {formatInstant(h.serviceDate)} · {h.actions ?? h.serviceType}
+                      {formatListDateTime(h.serviceDate)} · {h.actions ?? h.serviceType}
                       {h.cost !== null && ` · ${kronor.format(h.cost)}`}
                     </li>
                   ))}
                 </ul>
               )}
+            </Section>
+            <Section title={text.detail.changes}>
+              <ChangeHistory
+                changes={data.changes}
+                fieldLabel={(field) => text.fields[field] ?? field}
+                empty={text.detail.noChanges}
+                changedWithoutValues={text.detail.changedWithoutValues}
+              />
             </Section>
             <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-between">
               <Button variant="destructive" onClick={() => setConfirming(true)}>
@@ -137,6 +192,7 @@ export function CustomerDetailDialog({ id, onClose }: { id: number | null; onClo
             </div>
           </div>
         )}
+        {data && <EditCustomerDialog customer={data.customer} open={editing} onOpenChange={setEditing} />}
         <ConfirmDialog
           open={confirming}
           onCancel={() => setConfirming(false)}
@@ -147,7 +203,9 @@ export function CustomerDetailDialog({ id, onClose }: { id: number | null; onClo
           cancelLabel={text.removeDialog.cancel}
           pending={remove.isPending}
           pendingLabel={text.removeDialog.removing}
-        />
+        >
+          {data && data.visitsAhead.length > 0 && <VisitsAhead visits={data.visitsAhead} />}
+        </ConfirmDialog>
       </DialogContent>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { AlertTriangle, CalendarCheck, CheckCheck, MailWarning, Sparkles, UserX } from "lucide-react";
+import { AlertTriangle, CalendarCheck, CheckCheck, DatabaseBackup, MailWarning, Sparkles, UserX } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
@@ -7,11 +7,13 @@ import { Spinner } from "@/client/components/ui/spinner";
 import { toast } from "@/client/components/ui/toast-store";
 import { SERVICE_TYPE_LABELS } from "@/common/constants";
 import type { AdminOverview as Overview } from "@/common/schemas/admin-bookings";
-import { formatInstant, formatShortDate } from "../../lib/format";
+import type { OverviewAlert } from "@/common/schemas/operations";
+import { joinPresent } from "../../lib/format";
+import { formatListDate, formatListDateTime } from "@/common/format";
 import { useAdminOverview } from "../api/get-admin-overview";
 import { useMarkBookingsSeen } from "../api/mark-bookings-seen";
 import { adminDashboardText } from "../text";
-import { timeSlotText } from "@/common/booking-rules";
+import { staffTimeText } from "@/common/booking-rules";
 
 const text = adminDashboardText.overview;
 
@@ -33,8 +35,8 @@ function BookingRow({ booking, showDate }: { booking: OverviewBooking; showDate:
       >
         <span className="flex flex-wrap items-baseline justify-between gap-x-3">
           <span className="font-semibold tabular-nums text-slate-900">
-            {showDate && `${formatShortDate(booking.date)} `}
-            {timeSlotText(booking.timeSlot)}
+            {showDate && `${formatListDate(booking.date)} `}
+            {staffTimeText(booking)}
           </span>
           <span className="text-slate-700">{SERVICE_TYPE_LABELS[booking.serviceType]}</span>
         </span>
@@ -42,9 +44,7 @@ function BookingRow({ booking, showDate }: { booking: OverviewBooking; showDate:
           {booking.customerName}
           <span className="sr-only">, {text.bookingLink(booking.id)}</span>
         </span>
-        <span className="text-slate-700">
-          {booking.address}, {booking.city}
-        </span>
+        <span className="text-slate-700">{joinPresent([booking.address, booking.city])}</span>
         <span className="text-slate-700">
           {text.technician}: {booking.technician?.name ?? text.noTechnician}
         </span>
@@ -54,7 +54,19 @@ function BookingRow({ booking, showDate }: { booking: OverviewBooking; showDate:
 }
 
 /** At most `limit` rows; the rest are one click away in the booking list. */
-function BookingRows({ items, showDate, empty, limit, moreLink }: { items: OverviewBooking[]; showDate: boolean; empty: string; limit?: number; moreLink?: { to: string; label: string } }) {
+function BookingRows({
+  items,
+  showDate,
+  empty,
+  limit,
+  moreLink,
+}: {
+  items: OverviewBooking[];
+  showDate: boolean;
+  empty: string;
+  limit?: number;
+  moreLink?: { to: string; label: string };
+}) {
   if (items.length === 0) return <p className="text-sm text-slate-700">{empty}</p>;
   const shown = limit !== undefined ? items.slice(0, limit) : items;
   return (
@@ -109,8 +121,12 @@ function NewBookings({ newBookings }: { newBookings: Overview["newBookings"] }) 
       </Button>
     ) : undefined;
   return (
-    <OverviewCard title={`${text.newBookings} (${countText(newBookings.items.length)})`} icon={<Sparkles className="size-5 text-brand-700" aria-hidden="true" />} action={action}>
-      <p className="text-sm text-slate-700">{newBookings.since ? text.newSince(formatInstant(newBookings.since)) : text.newDefault}</p>
+    <OverviewCard
+      title={`${text.newBookings} (${countText(newBookings.items.length)})`}
+      icon={<Sparkles className="size-5 text-brand-700" aria-hidden="true" />}
+      action={action}
+    >
+      <p className="text-sm text-slate-700">{newBookings.since ? text.newSince(formatListDateTime(newBookings.since)) : text.newDefault}</p>
       <BookingRows
         items={newBookings.items}
         showDate
@@ -151,7 +167,7 @@ function Attention({ attention }: { attention: Overview["attention"] }) {
                   <li key={mail.id} className="grid gap-0.5 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
                     <span className="font-medium text-slate-900">{mail.subject}</span>
                     <span className="text-slate-800">
-                      {text.emailTo}: {mail.to} · {formatInstant(mail.createdAt)}
+                      {text.emailTo}: {mail.to} · {formatListDateTime(mail.createdAt)}
                     </span>
                     {mail.lastError && (
                       <span className="text-slate-800 [overflow-wrap:anywhere]">
@@ -166,6 +182,60 @@ function Attention({ attention }: { attention: Overview["attention"] }) {
         </>
       )}
     </OverviewCard>
+  );
+}
+
+function AlertText({ alert }: { alert: OverviewAlert }) {
+  if (alert.kind === "outbox-failing") {
+    return (
+      <>
+        <p className="font-semibold">{text.alerts.outboxFailing(alert.count)}</p>
+        <p>{text.alerts.outboxSince(formatListDateTime(alert.since))}</p>
+        <Link to="/admin/integrations" className="font-medium text-red-900 underline underline-offset-4 hover:text-red-950">
+          {text.alerts.outboxLink}
+        </Link>
+      </>
+    );
+  }
+  return (
+    <>
+      <p className="font-semibold">{text.alerts.backupFailed(formatListDateTime(alert.since))}</p>
+      {alert.message && (
+        <p className="[overflow-wrap:anywhere]">
+          {text.alerts.backupReason}: {alert.message}
+        </p>
+      )}
+      <Link to="/admin/integrations" className="font-medium text-red-900 underline underline-offset-4 hover:text-red-950">
+        {text.alerts.backupLink}
+      </Link>
+    </>
+  );
+}
+
+/**
+ * Issue 24: what operators must fix (e-mail failing for over an hour, a failed backup), in red above
+ * the overview, read out by screen readers as the page opens.
+ */
+function OperationalAlerts({ alerts }: { alerts: OverviewAlert[] }) {
+  if (alerts.length === 0) return null;
+  return (
+    // The alert role on a wrapper: on the list itself it would take the place of the list's role.
+    <div role="alert">
+      <ul className="grid gap-2">
+        {alerts.map((alert) => (
+          <li key={alert.kind} className="flex gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+            {alert.kind === "outbox-failing" ? (
+              <MailWarning className="size-5 shrink-0 text-red-700" aria-hidden="true" />
+            ) : (
+              <DatabaseBackup className="size-5 shrink-0 text-red-700" aria-hidden="true" />
+            )}
+            <div className="grid justify-items-start gap-1">
+              <AlertText alert={alert} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -189,13 +259,16 @@ export function AdminOverview() {
           </Button>
         </div>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-3">
-          <OverviewCard title={`${text.today} (${overview.data.today.length})`} icon={<CalendarCheck className="size-5 text-brand-700" aria-hidden="true" />}>
-            <BookingRows items={overview.data.today} showDate={false} empty={text.todayEmpty} />
-          </OverviewCard>
-          <NewBookings newBookings={overview.data.newBookings} />
-          <Attention attention={overview.data.attention} />
-        </div>
+        <>
+          <OperationalAlerts alerts={overview.data.alerts} />
+          <div className="grid gap-4 lg:grid-cols-3">
+            <OverviewCard title={`${text.today} (${overview.data.today.length})`} icon={<CalendarCheck className="size-5 text-brand-700" aria-hidden="true" />}>
+              <BookingRows items={overview.data.today} showDate={false} empty={text.todayEmpty} />
+            </OverviewCard>
+            <NewBookings newBookings={overview.data.newBookings} />
+            <Attention attention={overview.data.attention} />
+          </div>
+        </>
       )}
     </section>
   );

@@ -38,7 +38,7 @@ export function useRetryMessage() {
   });
 }
 
-/** SPEC §7 GET /api/admin/google/auth: the consent URL for the popup. */
+/** rules §7 GET /api/admin/google/auth: the consent URL for the popup. */
 export const googleAuthUrl = () => apiFetch<{ authUrl: string }>("/api/admin/google/auth");
 
 export function useDisconnectGoogle() {

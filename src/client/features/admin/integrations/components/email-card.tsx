@@ -4,7 +4,7 @@ import { StatusCard } from "./status-card";
 
 const text = integrationsPageText;
 
-/** E-mail (DECISIONS 14): configured or not, and what the outbox holds. */
+/** E-mail (rules D14): configured or not, and what the outbox holds. */
 export function EmailCard({ email }: { email: IntegrationsStatus["email"] }) {
   const figures = [
     { label: text.email.queued, value: email.counts.queued },

@@ -6,9 +6,9 @@ import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Spinner } from "@/client/components/ui/spinner";
 import { toast } from "@/client/components/ui/toast-store";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api-error";
 import type { CalendarFeed } from "@/common/schemas/integrations";
-import { formatInstant } from "../../lib/format";
+import { formatListDateTime } from "@/common/format";
 import { useCalendarFeeds, useRegenerateFeed } from "../api/integrations";
 import { integrationsPageText } from "../text";
 import { StatusCard } from "./status-card";
@@ -32,7 +32,14 @@ function FeedRow({ feed, onRegenerate }: { feed: CalendarFeed; onRegenerate: (fe
     <li className="grid gap-2 border-t border-slate-200 pt-4 first:border-t-0 first:pt-0">
       <Label htmlFor={id}>{owner}</Label>
       <div className="flex min-w-0 flex-col gap-2 sm:flex-row">
-        <Input id={id} readOnly value={feed.url} aria-label={text.urlLabel(owner)} className="min-w-0 font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
+        <Input
+          id={id}
+          readOnly
+          value={feed.url}
+          aria-label={text.urlLabel(owner)}
+          className="min-w-0 font-mono text-xs"
+          onFocus={(event) => event.currentTarget.select()}
+        />
         <div className="flex gap-2">
           <Button variant="outline" onClick={() => void copy(feed.url)} aria-label={`${text.copy}: ${owner}`}>
             <Copy aria-hidden="true" />
@@ -44,12 +51,12 @@ function FeedRow({ feed, onRegenerate }: { feed: CalendarFeed; onRegenerate: (fe
           </Button>
         </div>
       </div>
-      <p className="text-xs text-slate-600">{feed.lastFetchedAt ? text.lastFetched(formatInstant(feed.lastFetchedAt)) : text.neverFetched}</p>
+      <p className="text-xs text-slate-600">{feed.lastFetchedAt ? text.lastFetched(formatListDateTime(feed.lastFetchedAt)) : text.neverFetched}</p>
     </li>
   );
 }
 
-/** The secret calendar feeds (DECISIONS 12): copy a URL, or replace it (the old one stops working). */
+/** The secret calendar feeds (rules D12): copy a URL, or replace it (the old one stops working). */
 export function FeedsCard() {
   const feeds = useCalendarFeeds();
   const regenerate = useRegenerateFeed();
@@ -62,7 +69,8 @@ export function FeedsCard() {
         toast({ title: text.regenerated, description: text.regeneratedDescription });
         setConfirming(null);
       },
-      onError: (error) => toast({ variant: "destructive", title: integrationsPageText.outbox.failureTitle, description: errorMessage(error, text.regenerateFailed) }),
+      onError: (error) =>
+        toast({ variant: "destructive", title: integrationsPageText.outbox.failureTitle, description: errorMessage(error, text.regenerateFailed) }),
     });
   };
 

@@ -3,15 +3,15 @@ import { Link2, Unlink } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/client/components/ui/button";
 import { toast } from "@/client/components/ui/toast-store";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api-error";
 import { GOOGLE_RESULT_CHANNEL, type GoogleResult, type IntegrationsStatus } from "@/common/schemas/integrations";
-import { formatInstant } from "../../lib/format";
+import { formatListDateTime } from "@/common/format";
 import { googleAuthUrl, refreshIntegrations, useDisconnectGoogle } from "../api/integrations";
 import { integrationsPageText } from "../text";
 import { StatusCard } from "./status-card";
 
 const text = integrationsPageText.google;
-/** SPEC §4: the waiting indicator shows up to 30 s; the listener is removed after 5 minutes. */
+/** rules §4: the waiting indicator shows up to 30 s; the listener is removed after 5 minutes. */
 const WAIT_MS = 30_000;
 const LISTEN_MS = 5 * 60_000;
 
@@ -21,7 +21,7 @@ function announceGoogleResult(result: GoogleResult) {
 }
 
 /**
- * The authorization popup (SPEC §4): a 600×600 window opened on the click (so no popup blocker
+ * The authorization popup (rules §4): a 600×600 window opened on the click (so no popup blocker
  * stops it), sent to Google's consent page once the server has made the URL; the page Google sends
  * it back to (server: google-callback-page.ts) posts the result here, from our origin only, and
  * closes. The same message also comes over a BroadcastChannel, in case the browser cut the popup
@@ -79,7 +79,7 @@ function useGooglePopup(onResult: (result: GoogleResult) => void) {
   return { connect, waiting };
 }
 
-/** Google Calendar (DECISIONS 12): 'Ansluten' only when tokens are stored and Google answers with them. */
+/** Google Calendar (rules D12): 'Ansluten' only when tokens are stored and Google answers with them. */
 export function GoogleCard({ google }: { google: IntegrationsStatus["google"] }) {
   const queryClient = useQueryClient();
   const disconnect = useDisconnectGoogle();
@@ -87,7 +87,11 @@ export function GoogleCard({ google }: { google: IntegrationsStatus["google"] })
     announceGoogleResult(result);
     void refreshIntegrations(queryClient);
   });
-  const status = !google.configured ? integrationsPageText.notConfigured : google.connected ? integrationsPageText.connected : integrationsPageText.notConnected;
+  const status = !google.configured
+    ? integrationsPageText.notConfigured
+    : google.connected
+      ? integrationsPageText.connected
+      : integrationsPageText.notConnected;
 
   return (
     <StatusCard id="integration-google" title={text.title} status={status} ok={google.connected}>
@@ -95,7 +99,7 @@ export function GoogleCard({ google }: { google: IntegrationsStatus["google"] })
       {google.configured && !google.connected && <p className="text-sm text-slate-700">{google.error ?? text.notConnectedText}</p>}
       {google.connected && (
         <div className="grid gap-2 text-sm text-slate-700">
-          {google.connectedAt && <p>{text.connectedText(formatInstant(google.connectedAt))}</p>}
+          {google.connectedAt && <p>{text.connectedText(formatListDateTime(google.connectedAt))}</p>}
           <h3 className="font-medium text-slate-900">{text.calendars}</h3>
           <ul className="list-disc pl-5">
             {google.calendars.map((calendar) => (
@@ -108,7 +112,11 @@ export function GoogleCard({ google }: { google: IntegrationsStatus["google"] })
       )}
       <div className="flex flex-wrap items-center gap-3">
         {google.connected ? (
-          <Button variant="outline" disabled={disconnect.isPending} onClick={() => disconnect.mutate(undefined, { onSuccess: () => toast({ title: text.disconnected }) })}>
+          <Button
+            variant="outline"
+            disabled={disconnect.isPending}
+            onClick={() => disconnect.mutate(undefined, { onSuccess: () => toast({ title: text.disconnected }) })}
+          >
             <Unlink aria-hidden="true" />
             {text.disconnect}
           </Button>

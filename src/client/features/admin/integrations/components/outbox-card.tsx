@@ -4,16 +4,16 @@ import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
 import { toast } from "@/client/components/ui/toast-store";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api-error";
 import { OUTBOX_STATUSES, type OutboxMessageView, type OutboxStatus } from "@/common/schemas/integrations";
-import { formatInstant } from "../../lib/format";
+import { formatListDateTime } from "@/common/format";
 import { useOutbox, useRetryMessage } from "../api/integrations";
 import { integrationsPageText } from "../text";
 
 const text = integrationsPageText.outbox;
 type Filter = OutboxStatus | "all";
 const FILTERS: Filter[] = ["all", ...OUTBOX_STATUSES];
-const TONES = { queued: "warning", sent: "success", failed: "danger" } as const;
+const TONES = { queued: "warning", sent: "success", failed: "danger", held: "warning", discarded: "neutral" } as const;
 
 function MessageRow({ message }: { message: OutboxMessageView }) {
   const retry = useRetryMessage();
@@ -26,7 +26,7 @@ function MessageRow({ message }: { message: OutboxMessageView }) {
       </td>
       <td className="px-3 py-2 text-right tabular-nums">{message.attempts}</td>
       <td className="px-3 py-2 text-xs break-all text-slate-700">{message.lastError ?? "–"}</td>
-      <td className="px-3 py-2 whitespace-nowrap">{formatInstant(message.createdAt)}</td>
+      <td className="px-3 py-2 whitespace-nowrap">{formatListDateTime(message.createdAt)}</td>
       <td className="px-3 py-2">
         {message.status === "failed" && (
           <Button
@@ -50,7 +50,7 @@ function MessageRow({ message }: { message: OutboxMessageView }) {
   );
 }
 
-/** The e-mail outbox (DECISIONS 14): queued, sent and failed messages, and 'retry now' for failed ones. */
+/** The e-mail outbox (rules D14): queued, sent and failed messages, and 'retry now' for failed ones. */
 export function OutboxCard() {
   const [filter, setFilter] = useState<Filter>("all");
   const outbox = useOutbox(filter);

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFieldArray, useForm, type FieldErrors } from "react-hook-form";
@@ -10,7 +9,7 @@ import { Select } from "@/client/components/ui/select";
 import { TextField } from "@/client/components/ui/text-field";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/toast-store";
-import { apiFetch, errorMessage } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api-error";
 import {
   IMPORT_PUMP_TYPE_LABELS,
   IMPORT_PUMP_TYPES,
@@ -18,20 +17,11 @@ import {
   emptyImportRow,
   importPayloadOfRows,
   type ImportForm,
-  type ImportResult,
 } from "@/common/schemas/service-reminders";
 import { serviceRemindersPageText } from "../text";
-import { remindersKeys } from "./keys";
+import { useImportCustomers } from "../api/service-reminders";
 
 const text = serviceRemindersPageText.import;
-
-function useImport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (payload: unknown) => apiFetch<ImportResult>("/api/admin/customers/import", { method: "POST", body: payload }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: remindersKeys.all }),
-  });
-}
 
 const failed = (error: unknown) => toast({ variant: "destructive", title: text.failed, description: errorMessage(error, text.failedDescription) });
 
@@ -47,9 +37,9 @@ const FIELDS = [
   ["installDate", text.installDate, "date", "off"],
 ] as const;
 
-/** SPEC §5: one row per customer, at least one always remains; all or nothing on the server. */
+/** rules §5: one row per customer, at least one always remains; all or nothing on the server. */
 function ImportFormCard() {
-  const importCustomers = useImport();
+  const importCustomers = useImportCustomers();
   const form = useForm<ImportForm>({ defaultValues: { rows: [emptyImportRow()] }, resolver: zodResolver(ImportFormSchema) as never });
   const rows = useFieldArray({ control: form.control, name: "rows" });
   const errors = form.formState.errors;
@@ -79,7 +69,15 @@ function ImportFormCard() {
               <fieldset key={field.id} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2 lg:grid-cols-3">
                 <legend className="px-1 text-sm font-semibold text-slate-900">{text.row(index + 1)}</legend>
                 {FIELDS.map(([name, label, type, autoComplete]) => (
-                  <TextField key={name} id={id(name)} label={label} type={type} autoComplete={autoComplete} error={rowErrors?.[name]?.message} {...form.register(`rows.${index}.${name}`)} />
+                  <TextField
+                    key={name}
+                    id={id(name)}
+                    label={label}
+                    type={type}
+                    autoComplete={autoComplete}
+                    error={rowErrors?.[name]?.message}
+                    {...form.register(`rows.${index}.${name}`)}
+                  />
                 ))}
                 <div className="grid gap-1.5">
                   <Label htmlFor={id("type")}>{text.type}</Label>
@@ -118,9 +116,9 @@ function ImportFormCard() {
   );
 }
 
-/** SPEC §5: pasted JSON must be an array; the server accepts both key spellings. */
+/** rules §5: pasted JSON must be an array; the server accepts both key spellings. */
 function ImportJsonCard() {
-  const importCustomers = useImport();
+  const importCustomers = useImportCustomers();
   const [json, setJson] = useState("");
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

@@ -1,23 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { Link } from "@/client/components/ui/link";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
 import { toast } from "@/client/components/ui/toast-store";
-import { apiFetch, errorMessage } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api-error";
 import { reminderResponseLabels, type Reminder, type ReminderResponseType } from "@/common/schemas/service-reminders";
 import { LoadFailed } from "../../components/load-failed";
 import { ScrollTable } from "../../components/scroll-table";
-import { formatShortDate } from "../../lib/format";
+import { formatListDate } from "@/common/format";
 import { serviceRemindersPageText } from "../text";
-import { remindersKeys } from "./keys";
+import { useReminders, useSendReminders } from "../api/service-reminders";
 
 const text = serviceRemindersPageText.manage;
 
 function StatusCell({ reminder }: { reminder: Reminder }) {
-  if (reminder.sent && reminder.sentAt) return <Badge tone="success">{text.sentOn(formatShortDate(reminder.sentAt.slice(0, 10)))}</Badge>;
-  return <Badge tone="info">{text.waiting(formatShortDate(reminder.dueDate))}</Badge>;
+  if (reminder.sent && reminder.sentAt) return <Badge tone="success">{text.sentOn(formatListDate(reminder.sentAt.slice(0, 10)))}</Badge>;
+  return <Badge tone="info">{text.waiting(formatListDate(reminder.dueDate))}</Badge>;
 }
 
 function ResponseCell({ reminder }: { reminder: Reminder }) {
@@ -41,14 +40,10 @@ function ResponseCell({ reminder }: { reminder: Reminder }) {
   );
 }
 
-/** Reminder management (SPEC §2): send what is due, and every reminder's state and answers. */
+/** Reminder management (rules §2): send what is due, and every reminder's state and answers. */
 export function ManagePanel() {
-  const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: remindersKeys.list, queryFn: ({ signal }) => apiFetch<Reminder[]>("/api/admin/service-reminders", { signal }) });
-  const send = useMutation({
-    mutationFn: () => apiFetch<{ sentCount: number }>("/api/admin/service-reminders/send", { method: "POST" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: remindersKeys.all }),
-  });
+  const list = useReminders();
+  const send = useSendReminders();
   const submit = () =>
     send.mutate(undefined, {
       onSuccess: ({ sentCount }) => toast({ title: text.sent, description: text.sentDescription(sentCount) }),
@@ -96,7 +91,7 @@ export function ManagePanel() {
               <td className="px-3 py-2">
                 <StatusCell reminder={reminder} />
               </td>
-              <td className="px-3 py-2">{reminder.discountValidUntil ? formatShortDate(reminder.discountValidUntil) : "–"}</td>
+              <td className="px-3 py-2">{reminder.discountValidUntil ? formatListDate(reminder.discountValidUntil) : "–"}</td>
               <td className="px-3 py-2">
                 <ResponseCell reminder={reminder} />
               </td>

@@ -1,32 +1,27 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
 import { toast } from "@/client/components/ui/toast-store";
-import { apiFetch, errorMessage } from "@/client/lib/api";
-import type { PendingProduct } from "@/common/schemas/service-reminders";
+import { errorMessage } from "@/client/lib/api-error";
 import { LoadFailed } from "../../components/load-failed";
 import { ScrollTable } from "../../components/scroll-table";
-import { formatShortDate } from "../../lib/format";
+import { joinPresent } from "../../lib/format";
+import { formatListDate } from "@/common/format";
 import { serviceRemindersPageText } from "../text";
-import { remindersKeys } from "./keys";
+import { useCreateReminders, usePendingProducts } from "../api/service-reminders";
 
 const text = serviceRemindersPageText.pending;
 
 /**
- * Pending products (SPEC §2, §9) with a choice of which get a reminder now: all that can be reminded
+ * Pending products (rules §2, §9) with a choice of which get a reminder now: all that can be reminded
  * are chosen at first; customers who unsubscribed are shown but cannot be chosen.
  */
 export function PendingPanel() {
-  const queryClient = useQueryClient();
-  const pending = useQuery({ queryKey: remindersKeys.pending, queryFn: ({ signal }) => apiFetch<PendingProduct[]>("/api/admin/service-reminders/pending", { signal }) });
+  const pending = usePendingProducts();
   // Products the admin has left out; everything else that can be reminded is chosen.
   const [leftOut, setLeftOut] = useState<ReadonlySet<number>>(new Set());
-  const create = useMutation({
-    mutationFn: (productIds: number[]) => apiFetch<{ createdCount: number }>("/api/admin/service-reminders/create", { method: "POST", body: { productIds } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: remindersKeys.all }),
-  });
+  const create = useCreateReminders();
 
   if (pending.isPending) return <Spinner />;
   if (pending.isError) return <LoadFailed message={text.loadFailed} retryLabel={serviceRemindersPageText.retry} onRetry={() => void pending.refetch()} />;
@@ -91,9 +86,9 @@ export function PendingPanel() {
                   )}
                 </td>
                 <td className="px-3 py-2 font-medium text-slate-900">{product.model}</td>
-                <td className="px-3 py-2">{formatShortDate(product.installDate)}</td>
+                <td className="px-3 py-2">{formatListDate(product.installDate)}</td>
                 <td className="px-3 py-2">
-                  {product.customer.name}, {product.customer.city}
+                  {joinPresent([product.customer.name, product.customer.city])}
                   {product.customer.unsubscribed && (
                     <Badge tone="warning" className="ml-2" title={text.unsubscribedHint}>
                       {text.unsubscribed}

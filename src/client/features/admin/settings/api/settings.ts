@@ -4,7 +4,7 @@ import type { SystemSettings } from "@/common/schemas/settings";
 
 export const settingsQueryKey = ["admin", "settings"] as const;
 
-/** GET /api/admin/settings: the stored settings over the SPEC §9 defaults. */
+/** GET /api/admin/settings: the stored settings over the rules §9 defaults. */
 export function useSettings() {
   return useQuery({ queryKey: settingsQueryKey, queryFn: ({ signal }) => apiFetch<SystemSettings>("/api/admin/settings", { signal }) });
 }

@@ -4,7 +4,7 @@ import type { CreateUser, StaffUser } from "@/common/schemas/users";
 
 export const usersQueryKey = ["admin", "users"] as const;
 
-/** GET /api/admin/users (SPEC §7). */
+/** GET /api/admin/users (rules §7). */
 export function useUsers() {
   return useQuery({ queryKey: usersQueryKey, queryFn: ({ signal }) => apiFetch<StaffUser[]>("/api/admin/users", { signal }) });
 }

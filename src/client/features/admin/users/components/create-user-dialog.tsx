@@ -6,7 +6,7 @@ import { Label } from "@/client/components/ui/label";
 import { Select } from "@/client/components/ui/select";
 import { TextField } from "@/client/components/ui/text-field";
 import { toast } from "@/client/components/ui/toast-store";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api-error";
 import { ROLE_LABELS, ROLES } from "@/common/constants";
 import { CreateUserSchema, usersText, type CreateUser } from "@/common/schemas/users";
 import { useCreateUser } from "../api/users";
@@ -16,7 +16,7 @@ import { DialogFormFooter } from "../../components/admin-page";
 const text = usersPageText;
 const EMPTY: CreateUser = { name: "", username: "", password: "", role: "technician", phone: "" };
 
-/** The create-user dialog (SPEC §2, §5): the shared schema's rules inline, the server's refusal above the buttons. */
+/** The create-user dialog (rules §2, §5): the shared schema's rules inline, the server's refusal above the buttons. */
 export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const create = useCreateUser();
   const [failure, setFailure] = useState<string | null>(null);
@@ -49,9 +49,10 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
       },
     });
   };
-  // SPEC §5: a password that breaks the rule is announced as 'Ogiltigt lösenord' too.
+  // rules §5: a password that breaks the rule is announced as 'Ogiltigt lösenord' too.
   const onInvalid = () => {
-    if (errors.password?.message === usersText.passwordRule) toast({ variant: "destructive", title: text.toasts.invalidPasswordTitle, description: usersText.passwordRule });
+    if (errors.password?.message === usersText.passwordRule)
+      toast({ variant: "destructive", title: text.toasts.invalidPasswordTitle, description: usersText.passwordRule });
   };
 
   return (
@@ -63,7 +64,15 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="grid gap-4">
           <TextField id="new-user-name" label={text.form.name} autoComplete="off" error={errors.name?.message} {...register("name")} />
-          <TextField id="new-user-username" label={text.form.username} autoComplete="off" autoCapitalize="none" spellCheck={false} error={errors.username?.message} {...register("username")} />
+          <TextField
+            id="new-user-username"
+            label={text.form.username}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.username?.message}
+            {...register("username")}
+          />
           <TextField
             id="new-user-password"
             type="password"
@@ -83,8 +92,23 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
               ))}
             </Select>
           </div>
-          <TextField id="new-user-phone" type="tel" label={text.form.phone} hint={text.form.phoneHint} autoComplete="off" error={errors.phone?.message} {...register("phone")} />
-          <DialogFormFooter failure={failure} onCancel={() => close(false)} cancelLabel={text.form.cancel} submitLabel={text.form.submit} pendingLabel={text.form.submitting} pending={create.isPending} />
+          <TextField
+            id="new-user-phone"
+            type="tel"
+            label={text.form.phone}
+            hint={text.form.phoneHint}
+            autoComplete="off"
+            error={errors.phone?.message}
+            {...register("phone")}
+          />
+          <DialogFormFooter
+            failure={failure}
+            onCancel={() => close(false)}
+            cancelLabel={text.form.cancel}
+            submitLabel={text.form.submit}
+            pendingLabel={text.form.submitting}
+            pending={create.isPending}
+          />
         </form>
       </DialogContent>
     </Dialog>

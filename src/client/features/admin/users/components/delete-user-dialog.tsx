@@ -1,13 +1,13 @@
 import { ConfirmDialog } from "@/client/components/ui/confirm-dialog";
 import { toast } from "@/client/components/ui/toast-store";
-import { errorMessage } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api-error";
 import type { StaffUser } from "@/common/schemas/users";
 import { useDeleteUser } from "../api/users";
 import { usersPageText } from "../text";
 
 const text = usersPageText;
 
-/** Asks before a user is deleted (SPEC §5 'Är du säker på att du vill ta bort denna användare?'). */
+/** Asks before a user is deleted (rules §5 'Är du säker på att du vill ta bort denna användare?'). */
 export function DeleteUserDialog({ user, onClose }: { user: StaffUser | null; onClose: () => void }) {
   const remove = useDeleteUser();
   const confirm = () => {

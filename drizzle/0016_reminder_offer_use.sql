@@ -1,0 +1,2 @@
+ALTER TABLE "reminders" ADD COLUMN "offer_booking_id" integer;--> statement-breakpoint
+ALTER TABLE "reminders" ADD CONSTRAINT "reminders_offer_booking_id_bookings_id_fk" FOREIGN KEY ("offer_booking_id") REFERENCES "public"."bookings"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,459 @@
+import { and, asc, eq, gt, gte, lt, ne, notInArray, sql } from "drizzle-orm";
+import { planningText } from "@/common/schemas/planning";
+import type { Db } from "../../db/client";
+import { lockCustomerEmail, lockUntilCommit } from "../../db/locks";
+import { bookings, customers, products, serviceHistory, sharedBookingLinks, users } from "../../db/schema";
+import { conflict, unprocessable } from "../../lib/errors";
+import type { ProcessedImage } from "../../lib/images";
+import { enqueueEmail, withdrawQueued, type OutboxMessage } from "../../jobs/outbox";
+import { bookingServerText as text } from "./bookings.text";
+import { linkExpiry } from "./customer-link";
+import {
+  bookingContactOf,
+  bookingWriter,
+  FINISHED_STATUSES,
+  insertImage,
+  lockBooking,
+  recordEvent,
+  slotKey,
+  type Actor,
+  type BookingRow,
+  type CustomerRow,
+  type NewBooking,
+  type NewCustomer,
+  type SlotChange,
+} from "./booking-records.repository";
+
+/** The date and time of a slotKey. */
+const slotOfKey = (key: string): { date: string; timeSlot: string } | null => {
+  const [date, timeSlot] = key.split(" ");
+  return date && timeSlot ? { date, timeSlot } : null;
+};
+
+/** The outbox key of a booking's "moved" e-mail: one such e-mail is queued per booking at a time. */
+export const movedEmailKey = (bookingId: number) => `booking-moved:${bookingId}`;
+
+export class TooManyActiveBookingsError extends Error {}
+
+/**
+ * The bookings' writes, for the public wizard, admins, technicians and the reminders: each in one
+ * transaction (see bookingWriter) with its line in the booking's history; `onCreated` (the metrics'
+ * count) hears of each new booking once it has committed.
+ */
+export function createBookingWritesRepository(
+  db: Db,
+  {
+    onChange,
+    onCreated,
+    movedEmailDelaySeconds,
+  }: {
+    onChange: () => void;
+    onCreated: (source: "public" | "staff") => void;
+    /** How long a "moved" e-mail waits for a later move to replace it (config MOVED_EMAIL_DELAY_SECONDS). */
+    movedEmailDelaySeconds: number;
+  },
+) {
+  const write = bookingWriter(db, onChange);
+
+  return {
+    /**
+     * Creates a public booking with its customer (found by e-mail, never changed; created when new),
+     * images, customer link and confirmation e-mail in one transaction: all of it or nothing.
+     * Throws TooManyActiveBookingsError when the e-mail already has `maxActive` visits ahead; the
+     * check holds under concurrency because it runs under a lock on the e-mail address.
+     */
+    async createPublicBooking(input: {
+      customer: NewCustomer;
+      booking: NewBooking;
+      images: ProcessedImage[];
+      link: { token: string; expiresAt: Date };
+      maxActive: number;
+      /** rules §9 settings: the day takes no more than this many bookings (rules D11). */
+      maxPerDay: number;
+      today: string;
+      /** The e-mails to queue with the booking (the settings decide which). */
+      emails: (booking: BookingRow) => OutboxMessage[];
+      /** Booked inside the reminder window: no visit reminder for this time (rules D14). */
+      skipReminder?: boolean;
+      /** More to write with the booking, in its transaction (a service reminder's answer); may give the booking its notes. */
+      also?: (tx: Db, booking: BookingRow) => Promise<{ notes: string | null } | void>;
+    }) {
+      const created = await write(async (tx) => {
+        await lockCustomerEmail(tx, input.customer.email);
+        if ((await countActiveBookings(tx, input.customer.email, input.today)) >= input.maxActive) throw new TooManyActiveBookingsError();
+        await assertDayHasRoom(tx, input.booking.date, input.maxPerDay);
+        const customer = await findOrCreateCustomerByEmail(tx, input.customer);
+        let [booking] = await tx
+          .insert(bookings)
+          .values({
+            ...input.booking,
+            ...bookingContactOf(input.customer),
+            customerId: customer.id,
+            visitReminderFor: input.skipReminder ? slotKey(input.booking) : null,
+          })
+          .returning();
+        for (const image of input.images) await insertImage(tx, booking.id, image, "customer", null, null);
+        await tx.insert(sharedBookingLinks).values({ bookingId: booking.id, token: input.link.token, expiresAt: input.link.expiresAt });
+        await recordEvent(tx, booking.id, { type: "customer", name: input.customer.name }, "created", null, slotKey(booking));
+        const also = await input.also?.(tx, booking);
+        if (also?.notes) [booking] = await tx.update(bookings).set({ notes: also.notes }).where(eq(bookings.id, booking.id)).returning();
+        const outboxIds: number[] = [];
+        for (const message of input.emails(booking)) outboxIds.push(await enqueueEmail(tx, message, { customerId: booking.customerId }));
+        return { booking, outboxIds };
+      });
+      onCreated("public");
+      return created;
+    },
+
+    /**
+     * A booking made by staff (phone customers): for an existing customer (`customerId`) or a new
+     * one, with its own contact copy, the customer's link and, when given, the confirmation e-mail.
+     */
+    async createStaffBooking(input: {
+      customerId?: number;
+      contact: NewCustomer;
+      booking: NewBooking;
+      link: { token: string; expiresAt: Date; createdBy: number };
+      actor: Actor;
+      email?: (booking: BookingRow) => OutboxMessage;
+      /** Booked less than two days ahead: no visit reminder for this time (rules D14). */
+      skipReminder?: boolean;
+      maxPerDay: number;
+    }) {
+      const created = await write(async (tx) => {
+        await assertDayHasRoom(tx, input.booking.date, input.maxPerDay);
+        const customerId =
+          input.customerId !== undefined
+            ? (await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId)).limit(1))[0]?.id
+            : (await findOrCreateCustomerByEmail(tx, input.contact)).id;
+        if (customerId === undefined) return null;
+        const [booking] = await tx
+          .insert(bookings)
+          .values({ ...input.booking, ...bookingContactOf(input.contact), customerId, visitReminderFor: input.skipReminder ? slotKey(input.booking) : null })
+          .returning();
+        await tx
+          .insert(sharedBookingLinks)
+          .values({ bookingId: booking.id, token: input.link.token, expiresAt: input.link.expiresAt, createdBy: input.link.createdBy });
+        await recordEvent(tx, booking.id, input.actor, "created", null, slotKey(booking));
+        const outboxId = input.email ? await enqueueEmail(tx, input.email(booking), { customerId: booking.customerId }) : null;
+        return { booking, outboxId };
+      });
+      if (created) onCreated("staff");
+      return created;
+    },
+
+    /**
+     * Sets a booking's status and records it (kind "cancelled" for a cancellation). `allowed`
+     * decides from the locked row whether the change may happen (return a refusal to abort).
+     * Returns null when the booking does not exist.
+     */
+    async changeStatus(
+      id: number,
+      status: string,
+      actor: Actor,
+      options: {
+        check?: (booking: BookingRow) => void;
+        email?: (booking: BookingRow) => OutboxMessage;
+        /** Why, kept with the history line (a technician's reason for cancelling). */
+        note?: string;
+        assignTo?: number;
+        /** A cancelled booking brought back takes a place of its day again. */
+        maxPerDay?: number;
+        /**
+         * The range a cancelled booking brought back holds (rules D24: an installation holds the
+         * rest of its day as the working day is now); ignored for any other change.
+         */
+        reactivateAs?: (booking: BookingRow) => { startTime: string; endTime: string };
+      } = {},
+    ) {
+      return write(async (tx) => {
+        const before = await lockBooking(tx, id);
+        if (!before) return null;
+        options.check?.(before);
+        if (options.maxPerDay !== undefined && before.status === "cancelled" && status !== "cancelled")
+          await assertDayHasRoom(tx, before.date, options.maxPerDay);
+        if (before.status === status) return { before, after: before, outboxId: null };
+        // A technician who starts an unassigned visit takes it.
+        const takes = options.assignTo !== undefined && before.assignedTechnicianId === null ? options.assignTo : null;
+        const assign = takes === null ? {} : { assignedTechnicianId: takes };
+        // The visit's technician is now busy at its time if they take it or it comes back from cancelled.
+        const technicianId = takes ?? (before.status === "cancelled" && status !== "cancelled" ? before.assignedTechnicianId : null);
+        if (technicianId) await lockTechnician(tx, technicianId);
+        const reactivated = before.status === "cancelled" && status !== "cancelled" && options.reactivateAs ? options.reactivateAs(before) : {};
+        const [after] = await tx
+          .update(bookings)
+          .set({ status, ...assign, ...reactivated })
+          .where(eq(bookings.id, id))
+          .returning();
+        if (technicianId) await assertTechnicianFree(tx, technicianId, after);
+        await recordEvent(tx, id, actor, status === "cancelled" ? "cancelled" : "status", before.status, status, options.note);
+        // A cancelled visit is not "moved" any more: a queued e-mail saying so is taken back.
+        if (status === "cancelled") await withdrawQueued(tx, movedEmailKey(id));
+        const outboxId = options.email ? await enqueueEmail(tx, options.email(after), { customerId: after.customerId }) : null;
+        return { before, after, outboxId };
+      });
+    },
+
+    /**
+     * Gives a visit to a technician, moves it to another or (null) leaves it unassigned, recorded
+     * (issue 13). "missing" for an unknown booking, "cancelled" for a cancelled one, "overlaps" when
+     * the technician already has an active visit at an overlapping time. Today the exclusion
+     * constraint (rules D5) keeps any two active visits apart, but a technician's own day must
+     * not depend on that company-wide rule staying as it is: the check runs under the technician's
+     * lock (every instance), so two assignments to one technician cannot both pass it.
+     */
+    async assignTechnician(
+      id: number,
+      technician: { id: number; name: string } | null,
+      actor: Actor,
+    ): Promise<"missing" | "cancelled" | "overlaps" | BookingRow> {
+      return write(async (tx) => {
+        const before = await lockBooking(tx, id);
+        if (!before) return "missing";
+        if (before.status === "cancelled") return "cancelled";
+        if (before.assignedTechnicianId === (technician?.id ?? null)) return before;
+        if (technician && (await technicianIsBusy(tx, technician.id, before))) return "overlaps";
+        const [after] = await tx
+          .update(bookings)
+          .set({ assignedTechnicianId: technician?.id ?? null })
+          .where(eq(bookings.id, id))
+          .returning();
+        const [previous] = before.assignedTechnicianId
+          ? await tx.select({ name: users.name }).from(users).where(eq(users.id, before.assignedTechnicianId))
+          : [];
+        await recordEvent(tx, id, actor, "technician", previous?.name ?? null, technician?.name ?? null);
+        return after;
+      });
+    },
+
+    /**
+     * The service report of a visit (rules §5 service completion): the service history entry and the
+     * completed booking in one transaction, under the booking's lock, so a report is written once
+     * and only for a visit `check` accepts. Null when the booking does not exist.
+     */
+    async completeWithServiceReport(
+      id: number,
+      actor: Actor,
+      check: (booking: BookingRow) => void,
+      report: Omit<typeof serviceHistory.$inferInsert, "customerId" | "bookingId">,
+    ) {
+      return write(async (tx) => {
+        const before = await lockBooking(tx, id);
+        if (!before) return null;
+        check(before);
+        if (report.productId) {
+          const [owned] = await tx
+            .select({ id: products.id })
+            .from(products)
+            .where(and(eq(products.id, report.productId), eq(products.customerId, before.customerId)));
+          if (!owned) throw unprocessable(text.productNotOwned);
+        }
+        const [entry] = await tx
+          .insert(serviceHistory)
+          .values({ ...report, customerId: before.customerId, bookingId: id, productId: report.productId ?? before.productId })
+          .returning({ id: serviceHistory.id });
+        await tx.update(bookings).set({ status: "completed" }).where(eq(bookings.id, id));
+        await recordEvent(tx, id, actor, "status", before.status, "completed");
+        return { id: entry.id };
+      });
+    },
+
+    /**
+     * Moves a booking to another date and time (and status), recorded; null when it does not exist.
+     * The customer's link stays valid until 30 days after the new date, and a time set less than two
+     * days ahead (`skipReminder`) gets no visit reminder.
+     *
+     * The "moved" e-mail is held back a few minutes (`movedEmailDelaySeconds`), and a later move
+     * replaces it while it waits (issue 22.2: 52 moves once sent 53 e-mails). The one sent says from
+     * the time the customer last heard of to the last time, and goes when the first would have; moved
+     * back to where it was, nothing is sent. All of it is in the outbox and the booking's row, under
+     * the booking's lock, so it holds across app instances.
+     */
+    async reschedule(
+      id: number,
+      slot: SlotChange,
+      status: string | undefined,
+      actor: Actor,
+      options: {
+        check?: (booking: BookingRow) => void;
+        /**
+         * The e-mail to queue with the move (null: none), from the booking after it, the time the
+         * customer last heard of (a "moved" e-mail still waiting is replaced) and the booking before it.
+         */
+        email?: (after: BookingRow, previous: { date: string; timeSlot: string }, before: BookingRow) => OutboxMessage | null;
+        skipReminder?: boolean;
+        /** Moving to another day: that day takes no more than this many bookings. */
+        maxPerDay?: number;
+      } = {},
+    ) {
+      return write(async (tx) => {
+        const before = await lockBooking(tx, id);
+        if (!before) return null;
+        options.check?.(before);
+        if (options.maxPerDay !== undefined && slot.date !== before.date) await assertDayHasRoom(tx, slot.date, options.maxPerDay);
+        const technicianId = (status ?? before.status) === "cancelled" ? null : before.assignedTechnicianId;
+        if (technicianId) await lockTechnician(tx, technicianId);
+        // A "moved" e-mail still waiting is out of date: taken back, and its "from" and due time kept.
+        const waitingUntil = await withdrawQueued(tx, movedEmailKey(id));
+        const movedFrom = (waitingUntil && before.movedEmailFrom) || slotKey(before);
+        const [after] = await tx
+          .update(bookings)
+          .set({
+            ...slot,
+            status: status ?? before.status,
+            calendarSequence: sql`${bookings.calendarSequence} + 1`,
+            movedEmailFrom: movedFrom,
+            ...(options.skipReminder ? { visitReminderFor: slotKey(slot) } : {}),
+          })
+          .where(eq(bookings.id, id))
+          .returning();
+        if (technicianId) await assertTechnicianFree(tx, technicianId, after);
+        // A link made for the old date would otherwise expire before (or soon after) a later visit.
+        await tx
+          .update(sharedBookingLinks)
+          .set({ expiresAt: sql`greatest(${sharedBookingLinks.expiresAt}, ${linkExpiry(slot.date).toISOString()}::timestamptz)` })
+          .where(and(eq(sharedBookingLinks.bookingId, id), eq(sharedBookingLinks.isActive, true)));
+        await recordEvent(tx, id, actor, "reschedule", slotKey(before), slotKey(after));
+        if (after.status !== before.status) await recordEvent(tx, id, actor, "status", before.status, after.status);
+        const previous = slotOfKey(movedFrom) ?? before;
+        if (after.status === "cancelled") {
+          // Moved and cancelled at once: the cancellation goes at once, and no "moved" e-mail at all.
+          const message = options.email?.(after, previous, before) ?? null;
+          const outboxId = message ? await enqueueEmail(tx, message, { customerId: after.customerId }) : null;
+          return { before, after, outboxId };
+        }
+        const message = slotKey(after) === movedFrom ? null : (options.email?.(after, previous, before) ?? null);
+        const notBefore = waitingUntil ?? sql`now() + make_interval(secs => ${movedEmailDelaySeconds})`;
+        const outboxId = message ? await enqueueEmail(tx, message, { customerId: after.customerId }, { dedupeKey: movedEmailKey(id), notBefore }) : null;
+        return { before, after, outboxId };
+      });
+    },
+
+    /**
+     * Records that the visit reminder for the booking's current time is sent and queues it, unless
+     * another run (on any instance) already did: exactly once per booking and time.
+     */
+    async claimVisitReminder(id: number, key: string, email: (booking: BookingRow) => OutboxMessage): Promise<number | null> {
+      return db.transaction(async (tx) => {
+        const [booking] = await tx
+          .update(bookings)
+          .set({ visitReminderFor: key })
+          .where(
+            and(
+              eq(bookings.id, id),
+              sql`${bookings.visitReminderFor} is distinct from ${key}`,
+              sql`${bookings.date} || ' ' || ${bookings.timeSlot} = ${key}`,
+              notInArray(bookings.status, FINISHED_STATUSES),
+            ),
+          )
+          .returning();
+        if (!booking) return null;
+        return enqueueEmail(tx as unknown as Db, email(booking), { customerId: booking.customerId });
+      });
+    },
+
+    async markBookingsSeen(userId: number) {
+      await db
+        .update(users)
+        .set({ bookingsSeenAt: sql`now()` })
+        .where(eq(users.id, userId));
+    },
+  };
+}
+export type BookingWritesRepository = ReturnType<typeof createBookingWritesRepository>;
+
+/**
+ * Cancels the customer's active visits from `fromDate` on, each recorded in its history with
+ * `note`, inside the caller's transaction (the customer's erasure: no visit stays booked for a
+ * customer without an address). No e-mail: the caller decides. Returns the visits cancelled; the
+ * caller clears the shared availability answers once its transaction has committed.
+ */
+export async function cancelVisitsAheadOf(tx: Db, customerId: number, fromDate: string, actor: Actor, note: string): Promise<BookingRow[]> {
+  const ahead = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.customerId, customerId), gte(bookings.date, fromDate), notInArray(bookings.status, FINISHED_STATUSES)))
+    .orderBy(asc(bookings.date), asc(bookings.startTime))
+    .for("update");
+  for (const visit of ahead) {
+    await tx.update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, visit.id));
+    await recordEvent(tx, visit.id, actor, "cancelled", visit.status, "cancelled", note);
+  }
+  return ahead;
+}
+
+/**
+ * rules §9 max bookings per day (rules D11), for every path that puts a booking on a day. The
+ * day's lock serialises those writes on every instance, so parallel requests cannot pass the
+ * limit; cancelled bookings do not count.
+ */
+async function assertDayHasRoom(tx: Db, date: string, maxPerDay: number) {
+  await lockUntilCommit(tx, `booking-day:${date}`);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.date, date), sql`${bookings.status} <> 'cancelled'`));
+  if (row.n >= maxPerDay) throw conflict(text.dayFull(maxPerDay));
+}
+
+/**
+ * The technician's lock (held until the transaction ends, on every instance): writes that give a
+ * technician a visit at some time check and write one at a time. Always taken after the booking's
+ * row lock and before the booking is written, and only one per transaction, so two such writes
+ * never wait for each other in a circle.
+ */
+function lockTechnician(tx: Db, technicianId: number) {
+  return lockUntilCommit(tx, `booking-technician:${technicianId}`);
+}
+
+/**
+ * For writes that move, reactivate or hand out an assigned visit: refuses (409) when the
+ * technician has another active visit at an overlapping time. Checked after the write, so where the
+ * company-wide exclusion constraint already refused the time its message ('the time is taken')
+ * is the one the customer or admin reads.
+ */
+async function assertTechnicianFree(tx: Db, technicianId: number, visit: Pick<BookingRow, "id" | "date" | "startTime" | "endTime">) {
+  if (await technicianIsBusy(tx, technicianId, visit)) throw conflict(planningText.technicianBusy);
+}
+
+/** True when the technician has another active visit overlapping `visit`'s time; under their lock. */
+async function technicianIsBusy(tx: Db, technicianId: number, visit: Pick<BookingRow, "id" | "date" | "startTime" | "endTime">): Promise<boolean> {
+  await lockTechnician(tx, technicianId);
+  const [busy] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.assignedTechnicianId, technicianId),
+        ne(bookings.id, visit.id),
+        ne(bookings.status, "cancelled"),
+        eq(bookings.date, visit.date),
+        lt(bookings.startTime, visit.endTime),
+        gt(bookings.endTime, visit.startTime),
+      ),
+    )
+    .limit(1);
+  return busy !== undefined;
+}
+
+async function countActiveBookings(tx: Db, email: string, today: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(sql`lower(${bookings.contactEmail}) = lower(${email})`, gte(bookings.date, today), notInArray(bookings.status, FINISHED_STATUSES)));
+  return row.n;
+}
+
+/**
+ * The customer record for a new booking: the newest one with this e-mail (case-insensitive), or a
+ * new one. Booking never changes an existing record: only staff update or merge customers.
+ */
+async function findOrCreateCustomerByEmail(tx: Db, input: NewCustomer): Promise<CustomerRow> {
+  const [existing] = await tx
+    .select()
+    .from(customers)
+    .where(sql`lower(${customers.email}) = lower(${input.email})`)
+    .orderBy(sql`${customers.id} desc`)
+    .limit(1);
+  return existing ?? (await tx.insert(customers).values(input).returning())[0];
+}

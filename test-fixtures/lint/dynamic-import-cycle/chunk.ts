@@ -1,0 +1,5 @@
+import { setLoaded } from "./loader";
+
+export function markLoaded(): void {
+  setLoaded();
+}
