@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { priceText } from "../src/common/booking-rules";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
 // Issue 9, rules §2 ServiceBot dialog, §7 POST /api/chatbot/troubleshoot, §8 chat texts, §9 reset;
@@ -212,5 +213,18 @@ test.describe("ServiceBot", () => {
     await expect(answer).toContainText("E5 på Daikin: Kompressorns överlastskydd har löst ut");
     await expect(answer.locator("strong").first()).toHaveText("E5 på Daikin:");
     await expect(answer).not.toContainText("Mitsubishi");
+    // And what to do about it: one restart at most, then a troubleshooting visit, with its link.
+    await expect(answer).toContainText("Gör högst en omstart");
+    await expect(answer.getByRole("link", { name: "Boka felsökning" })).toHaveAttribute("href", "/booking?service=troubleshooting");
+  });
+
+  test("a price question gets the booking rules' prices and a link to book that service", { tag: "@one-viewport" }, async ({ page }) => {
+    await openChat(page);
+    await ask(page, "vad kostar en service?");
+    const answer = messages(page).nth(2);
+    for (const price of [priceText.serviceAirToAir, priceText.serviceRange, priceText.troubleshooting, priceText.installation]) {
+      await expect(answer).toContainText(price);
+    }
+    await expect(answer.getByRole("link", { name: "Boka service" })).toHaveAttribute("href", "/booking?service=service");
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { createUsersRepository } from "../auth/auth.repository";
 import { createUsersService } from "./users.service";
+import { usersText } from "@/common/schemas/users";
 import type { Database } from "../../db/client";
 import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
 
@@ -254,16 +255,21 @@ describe("DELETE /api/admin/users/:id", () => {
     expect((await me(admin)).statusCode).toBe(200);
   });
 
-  it("refuses to delete the only admin, whoever asks", async () => {
-    const [{ admins }] = await queryRows<{ admins: number }>(database, sql`select count(*)::int as admins from users where role = 'admin'`);
-    expect(admins).toBe(1);
-    // An admin can only be refused as "self" here; a second admin who tries to delete the only other gets 'last admin' after it is gone.
+  // Through HTTP the only admin can be asked to go only by themselves (any other admin would make two),
+  // so the self rule answers here; the last-admin rule itself is proven through the service above and
+  // by the parallel deletes in the race test.
+  it("refuses the only admin deleting their own account with the self rule's message, and keeps them", async () => {
     const second = await newUser("admin");
     const secondCookie = await loginAs(app, second.username, second.password, "admin");
     expect((await deleteUser(second.id)).statusCode).toBe(200);
     expect((await me(secondCookie)).statusCode).toBe(401);
+    const [{ admins }] = await queryRows<{ admins: number }>(database, sql`select count(*)::int as admins from users where role = 'admin'`);
+    expect(admins).toBe(1);
     const res = await deleteUser(adminId);
     expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(usersText.cannotDeleteSelf);
+    const [{ remaining }] = await queryRows<{ remaining: number }>(database, sql`select count(*)::int as remaining from users where id = ${adminId}`);
+    expect(remaining).toBe(1);
   });
 
   it("answers an unknown or malformed id in Swedish", async () => {
