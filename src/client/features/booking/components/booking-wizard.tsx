@@ -1,24 +1,34 @@
 import { ArrowLeft, ArrowRight, Save, Send } from "lucide-react";
-import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
+import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { FormProvider, useForm, type DefaultValues, type FieldErrors } from "react-hook-form";
 import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
 import { toast } from "@/client/components/ui/toast-store";
 import { isApiError } from "@/client/lib/api-error";
-import { isBookableDate, ruleSlots, type IsoDate } from "@/common/booking-rules";
-import type { ServiceType } from "@/common/constants";
+import type { IsoDate } from "@/common/booking-rules";
 import { BOOKING_STEP_FIELDS } from "@/common/booking-fields";
 import type { BookingFormValues, CreateBooking, CreateBookingRequest } from "@/common/schemas/bookings";
 import { useCreateBooking, type CreatedBooking } from "../api/create-booking";
+import { useDraftAutosave } from "../hooks/use-draft-autosave";
+import { useFieldFollowUps } from "../hooks/use-field-follow-ups";
+import { useFollowRequestedStep } from "../hooks/use-follow-requested-step";
+import { useFormErrorToast } from "../hooks/use-form-error-toast";
+import { useHandoff } from "../hooks/use-handoff";
 import { useImageEntries } from "../hooks/use-image-entries";
-import { browserStorage } from "../lib/browser-storage";
-import { saveDraft, type DraftValues, type WizardStep } from "../lib/draft-storage";
-import { withHandoff, type BookingHandoff } from "../lib/handoff";
+import { useStepHeadingFocus } from "../hooks/use-step-heading-focus";
+import { useWizardStep, type StepChange } from "../hooks/use-wizard-step";
+import type { DraftValues, WizardStep } from "../lib/draft-storage";
+import { focusFirstInvalid } from "../lib/focus-first-invalid";
+import type { BookingHandoff } from "../lib/handoff";
 import type { SlotConflict } from "../lib/slot-conflict";
 import { bookingText } from "../text";
 import { ContactStep, preloadLaterSteps, ScheduleStep } from "./lazy-steps";
 import { ServiceStep } from "./service-step";
 import { StepBar } from "./step-bar";
+
+// Kept importable from here, where the page and the tests have always found them.
+export { AUTOSAVE_DELAY_MS } from "../hooks/use-draft-autosave";
+export type { StepChange } from "../hooks/use-wizard-step";
 
 type FieldName = keyof BookingFormValues;
 
@@ -39,16 +49,6 @@ function stepOf(field: string): WizardStep {
   if ((BOOKING_STEP_FIELDS[2] as readonly string[]).includes(field)) return 2;
   return 3;
 }
-
-/**
- * How the wizard moved, for the page's history entry (issue 8: each step has its own entry):
- * 'push' a new entry ('Nästa'), 'back' to the previous step (the browser's Back when that entry is
- * the previous step, else a replacement), 'replace' the current entry (sent back to a step with errors).
- */
-export type StepChange = "push" | "back" | "replace";
-
-/** Autosave waits this long after the last change (issue 8: the draft is saved as the customer types). */
-export const AUTOSAVE_DELAY_MS = 400;
 
 type BookingWizardProps = {
   initialValues: DraftValues;
@@ -84,20 +84,8 @@ export function BookingWizard({
   handoff,
 }: BookingWizardProps) {
   const idPrefix = useId().replace(/:/g, "");
-  // Two ways to hold the step. On the booking page the URL does (`requestedStep`, issue 8): the step
-  // shown is the URL's, but never past the last step checked complete (`reachable`), so Back, Forward
-  // and a reload always agree with the address bar, even when the router skips a state in between.
-  // Without a URL (tests, other hosts) the wizard keeps the step itself.
-  const controlled = requestedStep !== undefined && onStepChange !== undefined;
-  const [ownStep, setOwnStep] = useState<WizardStep>(initialStep);
-  const [reachable, setReachable] = useState<WizardStep>(initialStep);
-  const step: WizardStep = controlled ? (Math.min(requestedStep, reachable) as WizardStep) : ownStep;
-  const stepRef = useRef<WizardStep>(step);
-  useLayoutEffect(() => {
-    stepRef.current = step;
-  }, [step]);
+  const { step, stepRef, reachable, setReachable, moveTo } = useWizardStep({ initialStep, requestedStep, onStepChange });
   const formRef = useRef<HTMLFormElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const images = useImageEntries();
   const createBooking = useCreateBooking();
   const [conflict, setConflict] = useState<SlotConflict | null>(null);
@@ -116,77 +104,11 @@ export function BookingWizard({
     shouldFocusError: false,
   });
   const { setValue, getValues, trigger, formState, getFieldState } = form;
+  const { showFormError, dismissFormError } = useFormErrorToast();
 
-  /** After a change of service: a date that service cannot be booked on goes, and so does a time it does not offer. */
-  const keepScheduleValid = useCallback(
-    (serviceType: ServiceType) => {
-      const { date, timeSlot } = getValues();
-      if (date && !isBookableDate(serviceType, date, getToday())) {
-        setValue("date", "");
-        setValue("timeSlot", "");
-      } else if (timeSlot && !ruleSlots(serviceType, date).some((s) => s.label === timeSlot)) {
-        setValue("timeSlot", "");
-      }
-    },
-    [getValues, setValue, getToday],
-  );
-
-  // Issue 8: the draft is saved as the customer types (debounced), and at once when the page is left
-  // or hidden, so a reload, the Back button or a closed tab keeps what was entered. Images are not saved.
-  const autosaveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const finished = useRef(false);
-  const saveNow = useCallback(() => {
-    if (autosaveTimer.current) clearTimeout(autosaveTimer.current);
-    autosaveTimer.current = null;
-    if (finished.current) return null;
-    return saveDraft(browserStorage(), getValues(), stepRef.current, new Date());
-  }, [getValues]);
-  const scheduleSave = useCallback(() => {
-    if (finished.current) return;
-    if (autosaveTimer.current) clearTimeout(autosaveTimer.current);
-    autosaveTimer.current = setTimeout(saveNow, AUTOSAVE_DELAY_MS);
-  }, [saveNow]);
-  useEffect(() => {
-    // Only a change is saved: a page left untouched writes no draft.
-    const flush = () => {
-      if (autosaveTimer.current) saveNow();
-    };
-    const onHidden = () => {
-      if (document.visibilityState === "hidden") flush();
-    };
-    window.addEventListener("pagehide", flush);
-    document.addEventListener("visibilitychange", onHidden);
-    return () => {
-      window.removeEventListener("pagehide", flush);
-      document.removeEventListener("visibilitychange", onHidden);
-      // Unmounted ('Börja om', a booking made, another page): a save still waiting is dropped, so a
-      // cleared draft never comes back.
-      if (autosaveTimer.current) clearTimeout(autosaveTimer.current);
-    };
-  }, [saveNow]);
-
-  useEffect(() => {
-    const subscription = form.watch((values, { name }) => {
-      if (!name) return;
-      if (name === "serviceType") keepScheduleValid(values.serviceType as ServiceType);
-      if (name === "timeSlot" && values.timeSlot) setConflict(null);
-      const withErrors = (BOOKING_STEP_FIELDS[stepRef.current] as readonly FieldName[]).filter((f) => getFieldState(f).error);
-      if (withErrors.length > 0) void trigger(withErrors);
-      if (name !== "images") scheduleSave();
-    });
-    return () => subscription.unsubscribe();
-  }, [form, getFieldState, trigger, keepScheduleValid, scheduleSave]);
-
-  // The assistant's hand-off (rules §2): its service and its text in the description, beside what the
-  // customer typed here (a second run replaces the first run's text). As typed values: the draft keeps them.
-  const appliedHandoff = useRef<{ id: number; description: string } | null>(null);
-  useEffect(() => {
-    if (!handoff || handoff.id === appliedHandoff.current?.id) return;
-    if (handoff.serviceType) setValue("serviceType", handoff.serviceType, { shouldDirty: true });
-    const description = withHandoff(getValues("description"), handoff.description, appliedHandoff.current?.description ?? null);
-    setValue("description", description, { shouldDirty: true });
-    appliedHandoff.current = { id: handoff.id, description: handoff.description };
-  }, [handoff, getValues, setValue]);
+  const autosave = useDraftAutosave(getValues, stepRef);
+  useFieldFollowUps({ form, stepRef, getToday, setConflict, scheduleSave: autosave.scheduleSave });
+  useHandoff(handoff, form);
 
   // Steps 2-3 come in their own chunk: fetch it once the customer starts (or at once on a later step).
   useEffect(() => {
@@ -203,77 +125,31 @@ export function BookingWizard({
     setValue("images", images.dataUrls, { shouldValidate: imagesHaveError });
   }, [images.dataUrls, setValue, imagesHaveError]);
 
-  // The last 'Formulärfel' toast: it goes away once the step is fixed and the wizard moves on.
-  const formErrorToast = useRef<{ dismiss: () => void } | null>(null);
-  const dismissFormError = () => {
-    formErrorToast.current?.dismiss();
-    formErrorToast.current = null;
-  };
-
-  /**
-   * Moves to `next`: 'push' after 'Nästa' checked the step (the steps up to `next` are then known
-   * complete), 'back' to an earlier step, 'replace' to a step that has errors.
-   */
+  /** Every move dismisses the last 'Formulärfel' toast: the step it was about is fixed now, or left. */
   const goTo = (next: WizardStep, how: StepChange) => {
     dismissFormError();
-    if (how === "push") setReachable((r) => (next > r ? next : r));
-    if (how === "replace") setReachable(next);
-    if (controlled) onStepChange(next, how);
-    else {
-      setOwnStep(next);
-      onStepChange?.(next, how);
-    }
+    moveTo(next, how);
   };
 
-  // A new step: its heading takes the focus and the top of the page, and the draft remembers it.
-  const shownStep = useRef(step);
-  useEffect(() => {
-    if (shownStep.current === step) return;
-    shownStep.current = step;
-    headingRef.current?.focus({ preventScroll: true });
-    headingRef.current?.scrollIntoView({ block: "start" });
-    if (form.formState.isDirty) scheduleSave();
-  }, [step, form.formState, scheduleSave]);
+  // A new step: the draft remembers it (once something was entered).
+  const headingRef = useStepHeadingFocus(step, () => {
+    if (form.formState.isDirty) autosave.scheduleSave();
+  });
 
-  /**
-   * Scrolls the first field of `fields` that has an error into view with its label and message, and
-   * focuses it (rules §8 'Formulärfel'; issue 8: on a phone the service choice's message was 1 100 px
-   * below the top). A field's group (`data-field-group`) is what is scrolled to, below the sticky header
-   * (the page's scroll-padding, theme.css); the toast keeps clear of it (components/ui/toast-placement).
-   */
-  const focusFirstInvalid = (fields: readonly string[], errors: FieldErrors<BookingFormValues>) => {
-    const name = fields.find((f) => errors[f as FieldName]);
-    if (!name) return;
-    const root = formRef.current;
-    const target =
-      root?.querySelector<HTMLElement>(`[data-field="${name}"]:not([disabled])`) ??
-      root?.querySelector<HTMLElement>(`[name="${name}"]:checked:not([disabled])`) ??
-      root?.querySelector<HTMLElement>(`[name="${name}"]:not([disabled])`);
-    if (!target) return;
-    const group =
-      root?.querySelector<HTMLElement>(`[data-field-group="${name}"]`) ??
-      (target.id ? root?.querySelector<HTMLElement>(`label[for="${target.id}"]`) : null) ??
-      target;
-    group.scrollIntoView({ block: "start" });
-    target.focus({ preventScroll: true });
-  };
+  const checkStep = (s: WizardStep) => trigger(BOOKING_STEP_FIELDS[s] as unknown as FieldName[]);
 
-  const showFormError = () => {
-    formErrorToast.current = toast({
-      variant: "destructive",
-      title: bookingText.errors.formErrorTitle,
-      description: bookingText.errors.formErrorDescription,
-    });
+  /** A step that did not validate: the 'Formulärfel' toast, and its first field with an error in view. */
+  const showStepErrors = (s: WizardStep) => {
+    showFormError();
+    const fields = BOOKING_STEP_FIELDS[s];
+    // The live field states: `form.formState` is the last render's, which may not have caught up yet.
+    const errors = Object.fromEntries(fields.map((f) => [f, getFieldState(f as FieldName).error]).filter(([, error]) => error));
+    focusFirstInvalid(formRef.current, fields, errors as FieldErrors<BookingFormValues>);
   };
 
   const next = async () => {
-    const fields = BOOKING_STEP_FIELDS[step];
-    const valid = await trigger(fields as unknown as FieldName[]);
-    if (!valid) {
-      showFormError();
-      // The live field states: `form.formState` is the last render's, which may not have caught up yet.
-      const errors = Object.fromEntries(fields.map((f) => [f, getFieldState(f as FieldName).error]).filter(([, error]) => error));
-      focusFirstInvalid(fields, errors as FieldErrors<BookingFormValues>);
+    if (!(await checkStep(step))) {
+      showStepErrors(step);
       return;
     }
     if (step < 3) goTo((step + 1) as WizardStep, "push");
@@ -283,45 +159,22 @@ export function BookingWizard({
     if (step > 1) goTo((step - 1) as WizardStep, "back");
   };
 
-  // The browser's Forward (or a typed `?step=`) past the last step known complete: the steps before
-  // are checked first; the first with errors is shown as 'Nästa' shows it. When the URL first
-  // arrives (the page has just opened or been reloaded) it is only clamped, without messages.
-  const previousRequest = useRef(requestedStep);
-  useEffect(() => {
-    const previous = previousRequest.current;
-    previousRequest.current = requestedStep;
-    if (!controlled || disabled || requestedStep <= reachable) return;
-    if (previous === undefined) {
-      onStepChange(reachable, "replace");
-      return;
-    }
-    let cancelled = false;
-    void (async () => {
-      for (let s = reachable; s < requestedStep; s = (s + 1) as WizardStep) {
-        stepRef.current = s; // the resolver follows the step being checked
-        const fields = BOOKING_STEP_FIELDS[s];
-        const valid = await trigger(fields as unknown as FieldName[]);
-        if (cancelled) return;
-        if (!valid) {
-          stepRef.current = reachable;
-          goTo(s, "replace");
-          showFormError();
-          const errors = Object.fromEntries(fields.map((f) => [f, getFieldState(f as FieldName).error]).filter(([, error]) => error));
-          focusFirstInvalid(fields, errors as FieldErrors<BookingFormValues>);
-          return;
-        }
-      }
-      setReachable(requestedStep);
-    })();
-    return () => {
-      cancelled = true;
-    };
-    // Runs when the URL's step or the known-complete step changes; the helpers are new every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [requestedStep, reachable, controlled, disabled]);
+  useFollowRequestedStep({
+    requestedStep,
+    onStepChange,
+    disabled,
+    reachable,
+    setReachable,
+    stepRef,
+    checkStep,
+    sendBackTo: (s) => {
+      goTo(s, "replace");
+      showStepErrors(s);
+    },
+  });
 
   const saveDraftNow = () => {
-    const saved = saveNow();
+    const saved = autosave.saveNow();
     if (saved) toast({ title: bookingText.draft.savedTitle, description: bookingText.draft.savedDescription });
     else
       toast({
@@ -343,8 +196,7 @@ export function BookingWizard({
     try {
       const created = await createBooking.mutateAsync(payload);
       dismissFormError();
-      finished.current = true; // no autosave may bring the draft back after the booking
-      if (autosaveTimer.current) clearTimeout(autosaveTimer.current);
+      autosave.finish(); // no autosave may bring the draft back after the booking
       onBooked(created);
     } catch (error) {
       if (isApiError(error, 409)) {
@@ -378,7 +230,7 @@ export function BookingWizard({
       return;
     }
     showFormError();
-    focusFirstInvalid(BOOKING_STEP_FIELDS[3], errors);
+    focusFirstInvalid(formRef.current, BOOKING_STEP_FIELDS[3], errors);
   };
 
   const onSubmit = (event: FormEvent) => {
