@@ -1,0 +1,19 @@
+import { useState } from "react";
+import type { UseFormReturn } from "react-hook-form";
+import { clearProtocolDraft } from "../lib/protocol-draft";
+import type { ProtocolFormValues } from "../lib/protocol-form-values";
+
+/**
+ * When the form opened on the device's copy instead of the saved protocol, says when that copy was
+ * written (null otherwise), so the technician knows what is on the screen. Discarding removes the
+ * copy from the device, resets the form to the values it opened with and hides the notice.
+ */
+export function useRestoredDraft(form: UseFormReturn<ProtocolFormValues>, id: number | null, initial: ProtocolFormValues, restoredAt: string | null) {
+  const [restored, setRestored] = useState(restoredAt);
+  const discard = () => {
+    clearProtocolDraft(id);
+    form.reset(initial);
+    setRestored(null);
+  };
+  return { restoredAt: restored, discard };
+}
