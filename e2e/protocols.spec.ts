@@ -10,6 +10,11 @@ import { expect, expectNoSeriousA11yViolations, test, waitForEmail } from "./fix
 const toasts = (page: Page) => page.getByRole("region", { name: /Aviseringar/, includeHidden: true });
 const unique = (testInfo: TestInfo) => `${testInfo.project.name === "mobile" ? "m" : "d"}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
+/** Waits until the form's copy on the device (localStorage, written 400 ms after the last change) holds `text`. */
+async function deviceCopyHolds(page: Page, protocolId: number | "new", text: string) {
+  await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key) ?? "", `protocol_draft:${protocolId}`)).toContain(text);
+}
+
 /** Draws a signature on a pad: a stroke across it with the mouse (touch and pen behave alike). */
 async function drawSignature(page: Page, pad: Locator) {
   await pad.scrollIntoViewIfNeeded();
@@ -149,7 +154,7 @@ test.describe("installation protocols", () => {
     await expectNoSeriousA11yViolations(page);
 
     // A reload (or a lost connection) mid-form loses nothing.
-    await page.waitForTimeout(600); // the copy on the device is written 400 ms after the last change
+    await deviceCopyHolds(page, "new", customerName);
     await page.reload();
     await expect(page.getByText(/Vi har återställt det du skrev/)).toBeVisible();
     await expect(page.getByLabel("Kundens namn *")).toHaveValue(customerName);
@@ -422,6 +427,43 @@ test.describe("installation protocols", () => {
     await expectNoSeriousA11yViolations(page);
     await page.getByRole("link", { name: `Visa: ${name} finish` }).click();
     await expect(page.getByRole("heading", { level: 1, name: /Installationsprotokoll nr \d+/ })).toBeVisible();
+  });
+
+  test("'Kasta utkastet' throws the device's copy away and puts the saved protocol back", { tag: "@one-viewport" }, async ({ page, loginAs }, testInfo) => {
+    const saved = `Sparad kund ${unique(testInfo)}`;
+    const typed = `Ändrad kund ${unique(testInfo)}`;
+    await page.goto("/");
+    await loginAs("technician");
+    const response = await page.request.post("/api/technician/protocols", {
+      headers: { origin: new URL(page.url()).origin },
+      data: {
+        action: "draft",
+        installationDate: "2026-11-20",
+        customerName: saved,
+        customerEmail: `${unique(testInfo)}@exempel.se`,
+        installedBrand: "Nibe",
+        installedModel: "F2040",
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    const { id } = (await response.json()) as { id: number };
+    await page.goto(`/technician/protocols/${id}/edit`);
+    const name = page.getByLabel("Kundens namn *");
+    await expect(name).toHaveValue(saved);
+    await name.fill(typed);
+    await deviceCopyHolds(page, id, typed);
+    await page.reload();
+    const notice = page.getByRole("status").filter({ hasText: "Vi har återställt det du skrev" });
+    await expect(notice).toBeVisible();
+    await expect(name).toHaveValue(typed);
+
+    await notice.getByRole("button", { name: "Kasta utkastet" }).click();
+    await expect(notice).toBeHidden();
+    await expect(name).toHaveValue(saved);
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), `protocol_draft:${id}`)).toBeNull();
+    await page.reload();
+    await expect(name).toHaveValue(saved);
+    await expect(page.getByText("Vi har återställt det du skrev")).toHaveCount(0);
   });
 
   test("an unknown protocol link says 'Protokoll hittades inte'", { tag: "@one-viewport" }, async ({ page }) => {

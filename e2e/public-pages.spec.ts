@@ -288,6 +288,8 @@ test.describe("after a deploy", () => {
     await page.waitForLoadState("networkidle");
     await followNavLink(page, "Boka service");
     await expect(page.getByRole("heading", { name: "Något gick fel" })).toBeVisible();
+    // What is proven here is that something does NOT happen (a second reload), which can only be
+    // watched for a while: one second, several times what the reload took when it looped.
     await page.waitForTimeout(1000);
     expect(loads).toBe(2);
     // No loop: one reload, and each of the two page loads asks for the chunk at most twice (a

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { serverProgramArgs } from "./test-support/server-bundle";
 import { cleanupAfterEach, emptyPostgresDatabase, scratchFolder } from "./test-support/scratch";
 import { openDatabase, type Database } from "./db/client";
 import { createUsersRepository } from "./modules/auth/auth.repository";
@@ -16,9 +17,9 @@ async function open(options: Parameters<typeof openDatabase>[0]): Promise<Databa
   return database;
 }
 
-/** `npm run create-admin -- <args>` from source, the way an operator runs it. */
+/** `npm run create-admin -- <args>` (the run's bundle of the source, as the build makes it), the way an operator runs it. */
 function createAdmin(args: string[], env: { DATA_DIR: string; DATABASE_URL?: string; ADMIN_PASSWORD?: string }) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/create-admin.ts", ...args], {
+  const child = spawn(process.execPath, [...serverProgramArgs("create-admin"), ...args], {
     env: { ...process.env, ADMIN_USERNAME: "", ADMIN_PASSWORD: STRONG, DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

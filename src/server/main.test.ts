@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { serverProgramArgs } from "./test-support/server-bundle";
 import { freePort } from "./test-support/smtp";
 
 let child: ChildProcess | undefined;
@@ -28,7 +29,7 @@ describe("main", () => {
   it("migrates, seeds demo data into DATA_DIR, serves on PORT and shuts down gracefully on SIGTERM", { timeout: 180_000 }, async () => {
     dataDir = mkdtempSync(join(tmpdir(), "vps-main-"));
     const port = await freePort();
-    child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    child = spawn(process.execPath, serverProgramArgs("main"), {
       env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", SEED_DEMO: "1", DATABASE_URL: "", SMTP_URL: "" },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -55,7 +56,7 @@ describe("main", () => {
     const port = String(await freePort());
     const run = (env: Record<string, string>) =>
       new Promise<{ code: number | null; stderr: string }>((resolve) => {
-        const proc = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+        const proc = spawn(process.execPath, serverProgramArgs("main"), {
           env: {
             ...process.env,
             PORT: port,

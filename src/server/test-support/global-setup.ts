@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../db/client";
 import { postgresDatabaseOnServer } from "./scratch";
+import { buildServerBundle } from "./server-bundle";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,6 +21,16 @@ declare module "vitest" {
  * migrated from nothing. An empty PGlite costs ~6 s to create, a copy of the template ~1 s.
  */
 export default async function setup(project: TestProject) {
+  const bundle = await buildServerBundle();
+  project.provide("serverBundleDir", bundle.dir);
+  const removeTemplate = await provideTemplate(project);
+  return async () => {
+    await removeTemplate();
+    bundle.remove();
+  };
+}
+
+async function provideTemplate(project: TestProject): Promise<() => Promise<void> | void> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const template = await postgresDatabaseOnServer(serverUrl, "vps_template");

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { serverProgramArgs } from "./server-bundle";
 import { freePort } from "./smtp";
 
 /** The server as operators run it (src/server/main.ts in its own Node process), for tests of start-up and survival. */
@@ -18,7 +19,7 @@ export type MainProcess = {
 };
 
 export type StartOptions = {
-  /** Node's arguments; by default the TypeScript source through tsx. The built server: ["dist/server/main.js"]. */
+  /** Node's arguments; by default the run's bundle of src/server/main.ts (test-support/server-bundle.ts). The built server: ["dist/server/main.js"]. */
   args?: string[];
   /** The working directory (the project root by default): where dist/, drizzle/ and node_modules are found. */
   cwd?: string;
@@ -27,12 +28,12 @@ export type StartOptions = {
 };
 
 /**
- * Starts `node --import tsx src/server/main.ts` (or `options.args`) on a free port with `env` added to
+ * Starts src/server/main.ts (the run's bundle of it, or `options.args`) on a free port with `env` added to
  * this process's environment (workers, mail and the embedded database off unless `env` says otherwise).
  */
 export async function startMain(env: Record<string, string>, options: StartOptions = {}): Promise<MainProcess> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, options.args ?? ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, options.args ?? serverProgramArgs("main"), {
     cwd: options.cwd,
     env: {
       ...process.env,

@@ -12,6 +12,7 @@ import { buildApp } from "../../app";
 import { openDatabase, type Database } from "../../db/client";
 import { bookingPayload, phonePhotoDataUrl, pngDataUrl, signatureDataUrl } from "../../test-support/booking-fixtures";
 import { startMain } from "../../test-support/main-process";
+import { serverProgramArgs } from "../../test-support/server-bundle";
 import { cleanupAfterEach, emptyPostgresDatabase, scratchFolder } from "../../test-support/scratch";
 import { TestSmtpServer, freePort } from "../../test-support/smtp";
 import { SAME_ORIGIN, loginAs, queryRows, testConfig } from "../../test-support/test-app";
@@ -42,9 +43,9 @@ async function newTarget(name: string): Promise<Target> {
   return { env: { DATA_DIR: dataDir, DATABASE_URL: "" }, open: () => openDatabase({ dataDir }) };
 }
 
-/** `npm run backup` / `npm run restore` as a separate process (the source, as `npm run` would start the built one). */
+/** `npm run backup` / `npm run restore` as a separate process (the run's bundle of the source, as `npm run` starts the built one). */
 function command(name: "backup" | "restore", args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", `src/server/${name}.ts`, ...args], {
+  const child = spawn(process.execPath, [...serverProgramArgs(name), ...args], {
     env: { ...process.env, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

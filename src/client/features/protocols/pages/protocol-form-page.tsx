@@ -39,12 +39,22 @@ const resolver = zodResolver(ProtocolFormSchema.loose()) as never;
  * so), keeps a copy on the device while it is filled in, and saves as a draft or finishes, waiting
  * for the network when there is none.
  */
-function ProtocolForm({ id, initial, restoredAt }: { id: number | null; initial: ProtocolFormValues; restoredAt: string | null }) {
+function ProtocolForm({
+  id,
+  initial,
+  withoutCopy,
+  restoredAt,
+}: {
+  id: number | null;
+  initial: ProtocolFormValues;
+  withoutCopy: ProtocolFormValues;
+  restoredAt: string | null;
+}) {
   const form = useForm<ProtocolFormValues>({ resolver, defaultValues: initial });
   const values = useWatch({ control: form.control }) as ProtocolFormValues;
   const field = useFieldIds();
   useDraftCopyOnDevice(form, id, values);
-  const restored = useRestoredDraft(form, id, initial, restoredAt);
+  const restored = useRestoredDraft(form, id, withoutCopy, restoredAt);
   const { submit, notice, saving, waitingForConnection } = useProtocolSave(form, id);
   const parts = { form, field };
 
@@ -92,7 +102,7 @@ function ProtocolFormScreen() {
   if (editing && (id === null || isApiError(query.error, 404))) body = <p className="text-lg font-semibold text-slate-900">{text.notFound}</p>;
   else if (query.isError) body = <FieldError id="protocol-load-error">{text.loadFailed}</FieldError>;
   else if (!initial) body = <Spinner />;
-  else body = <ProtocolForm id={editing ? id : null} initial={initial.values} restoredAt={initial.restoredAt} />;
+  else body = <ProtocolForm id={editing ? id : null} initial={initial.values} withoutCopy={initial.withoutCopy} restoredAt={initial.restoredAt} />;
 
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-6 sm:py-10">
