@@ -7,6 +7,13 @@ import type { AvailabilityRepository, DatedRange } from "./availability.reposito
 
 export type Clock = () => Date;
 
+/**
+ * What a booking at a slot would meet: free; taken (not bookable, blocked, or overlapping a visit);
+ * or a day already holding the most visits a day may have (rules §9), which the customer is told as
+ * such ('Dagen är fullbokad'), since no other time of that day would do either.
+ */
+export type SlotCheck = { state: "free" } | { state: "taken" } | { state: "day-full"; maxPerDay: number };
+
 const CACHE_MAX_ENTRIES = 2000;
 
 /** Groups ranges by date for quick lookups. */
@@ -81,28 +88,47 @@ export function createAvailabilityService(
   }
 
   /**
-   * What is taken per date (a full day counts as taken all day), and the end of the working day
-   * new installations hold until (rules D24).
+   * What is taken per date (`taken`: a full day counts as taken all day; `held`: only what bookings
+   * and blocked times hold), the full dates, the day limit, and the end of the working day new
+   * installations hold until (rules D24).
    */
   async function takenRanges(from: string, to: string, serviceType: ServiceType) {
     const [ranges, max, dayEnd] = await Promise.all([repo.takenRanges(from, to, serviceType), maxPerDay(), workdayEnd()]);
-    const taken = byDate(ranges);
-    for (const [date, list] of taken) if (isDayFull(list, max)) taken.set(date, [...list, { date, start: "00:00", end: "23:59", booked: false }]);
-    return { taken, dayEnd };
+    const held = byDate(ranges);
+    const taken = new Map(held);
+    const fullDates = new Set<string>();
+    for (const [date, list] of held) {
+      if (!isDayFull(list, max)) continue;
+      fullDates.add(date);
+      taken.set(date, [...list, { date, start: "00:00", end: "23:59", booked: false }]);
+    }
+    return { taken, held, fullDates, maxPerDay: max, dayEnd };
+  }
+
+  /**
+   * What a booking at the slot would meet; `fresh` skips the shared read (the booking path uses it).
+   * A slot that is itself taken says so before a full day does.
+   */
+  async function check(serviceType: ServiceType, date: string, timeSlot: string, { fresh = false } = {}): Promise<SlotCheck> {
+    // Bookable when the label is one of the date's bookable slots (the rule of isBookableSlot).
+    const slot = bookableSlots(serviceType, date, today()).find((s) => s.label === timeSlot);
+    if (!slot) return { state: "taken" };
+    const ranges = fresh
+      ? await takenRanges(date, date, serviceType)
+      : await shared(`taken|${serviceType}|${date}`, () => takenRanges(date, date, serviceType));
+    if (!isFree(serviceType, slot, ranges.dayEnd, ranges.held.get(date))) return { state: "taken" };
+    if (ranges.fullDates.has(date)) return { state: "day-full", maxPerDay: ranges.maxPerDay };
+    return { state: "free" };
   }
 
   return {
     today,
 
-    /** Whether a slot can be booked; `fresh` skips the shared read (the booking path uses it). */
-    async isAvailable(serviceType: ServiceType, date: string, timeSlot: string, { fresh = false } = {}): Promise<boolean> {
-      // Bookable when the label is one of the date's bookable slots (the rule of isBookableSlot).
-      const slot = bookableSlots(serviceType, date, today()).find((s) => s.label === timeSlot);
-      if (!slot) return false;
-      const { taken, dayEnd } = fresh
-        ? await takenRanges(date, date, serviceType)
-        : await shared(`taken|${serviceType}|${date}`, () => takenRanges(date, date, serviceType));
-      return isFree(serviceType, slot, dayEnd, taken.get(date));
+    check,
+
+    /** Whether a slot can be booked (see check). */
+    async isAvailable(serviceType: ServiceType, date: string, timeSlot: string, options: { fresh?: boolean } = {}): Promise<boolean> {
+      return (await check(serviceType, date, timeSlot, options)).state === "free";
     },
 
     /** Forget shared reads: called after every booking write. */

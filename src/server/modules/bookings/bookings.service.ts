@@ -82,7 +82,9 @@ export function createBookingsService({ settings, repo, availability, outbox, li
       assertBookableByCustomer(input.serviceType, input.date, input.timeSlot, availability.today());
       const emailAllowed = await limiter.hit(bookingsPerEmailKey(input.email), { limit: limits.bookingsPerEmailPerDay, windowSeconds: DAY });
       if (!emailAllowed) throw new AppError("TOO_MANY_BOOKINGS", 429, text.tooManyForEmail);
-      if (!(await availability.isAvailable(input.serviceType, input.date, input.timeSlot, { fresh: true }))) throw conflict(text.slotUnavailable);
+      const slotCheck = await availability.check(input.serviceType, input.date, input.timeSlot, { fresh: true });
+      if (slotCheck.state === "day-full") throw conflict(text.dayFull(slotCheck.maxPerDay));
+      if (slotCheck.state === "taken") throw conflict(text.slotUnavailable);
       const images = await processImages(input.images ?? []);
       const current = await settings.get();
       const company = await settings.company();

@@ -311,6 +311,30 @@ describe("booking settings take effect", () => {
     expect(reopened.json().slots.some((s: { available: boolean }) => s.available)).toBe(true);
   });
 
+  it("refuses a public booking on a full day with the day limit's own message; a taken time keeps its own", async () => {
+    await change({ maxBookingsPerDay: 2 });
+    const date = "2026-12-30";
+    const home = (timeSlot: string, email: string) => book({ serviceType: "hembesok", heatpumpModel: "", date, timeSlot, email });
+    expect((await home("10:00-10:30", "full1@exempel.se")).statusCode).toBe(201);
+    expect((await home("10:30-11:00", "full2@exempel.se")).statusCode).toBe(201);
+    const day = await app.inject({ method: "GET", url: `/api/availability/day?serviceType=hembesok&date=${date}` });
+    expect(day.json().slots.every((s: { available: boolean }) => !s.available)).toBe(true);
+    const one = await app.inject({ method: "GET", url: `/api/availability?serviceType=hembesok&date=${date}&timeSlot=11:00-11:30` });
+    expect(one.json().available).toBe(false);
+    // A free time of a full day: no other time of that day would do, so the customer is told the day is full.
+    const free = await home("11:00-11:30", "full3@exempel.se");
+    expect(free.statusCode).toBe(409);
+    expect(free.json().message).toBe("Dagen är fullbokad (högst 2 bokningar per dag). Välj en annan dag.");
+    // A time that is itself taken says so, full day or not.
+    const taken = await home("10:00-10:30", "full4@exempel.se");
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe("Den valda tiden är inte längre tillgänglig. Välj en annan tid.");
+    const [{ n }] = await queryRows<{ n: number }>(database, sql`select count(*)::int as n from bookings where date = ${date} and status <> 'cancelled'`);
+    expect(n).toBe(2);
+    await change({ maxBookingsPerDay: 3 });
+    expect((await home("11:00-11:30", "full5@exempel.se")).statusCode).toBe(201);
+  });
+
   it("keeps a full day closed to moves from the booking link and to admin reschedules", async () => {
     await change({ maxBookingsPerDay: 1 });
     expect((await book({ date: "2026-12-21", timeSlot: "08:00-10:00" })).statusCode).toBe(201);
