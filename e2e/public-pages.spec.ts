@@ -22,11 +22,22 @@ async function watchErrors(page: Page) {
   return errors;
 }
 
-/** Follows a link of the top navigation (opening the menu first on a phone-sized screen). */
+/**
+ * Follows a link of the top navigation (opening the menu first on a phone-sized screen). The page
+ * is prerendered HTML until it hydrates, and a tap on the menu button before that does nothing (a
+ * CI run met it: the button took the focus, the menu stayed shut); a person taps again, and so does
+ * this, until the menu is open. Once open the button is named 'Stäng meny', so it is never tapped shut.
+ */
 async function followNavLink(page: Page, name: string) {
   const toggle = page.getByRole("button", { name: "Öppna meny" });
-  if (await toggle.isVisible()) await toggle.click();
-  await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name }).click();
+  const link = page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name });
+  if (await toggle.isVisible()) {
+    await expect(async () => {
+      if (await toggle.isVisible()) await toggle.click();
+      await expect(link).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+  }
+  await link.click();
 }
 
 test.describe("prerendered public pages", () => {
