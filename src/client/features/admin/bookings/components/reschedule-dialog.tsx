@@ -12,7 +12,7 @@ import { formatListDate } from "@/common/format";
 import { useRescheduleBooking } from "../api/reschedule-booking";
 import { useRescheduleSlots } from "../api/get-slots";
 import { adminBookingsText } from "../text";
-import { isSelectable, SlotRadioGroup, type PickerSlot } from "./slot-radio-group";
+import { slotChoice, SlotRadioGroup, type PickerSlot } from "./slot-radio-group";
 
 const text = adminBookingsText.reschedule;
 
@@ -42,15 +42,10 @@ export function RescheduleDialog({ booking }: { booking: { id: number; serviceTy
     if (states.isError) return rescheduleSlots(booking.serviceType, date);
     return states.data?.date === date ? states.data.slots : [];
   }, [states.isError, states.data, booking.serviceType, date]);
-  const selectableLabels = slots
-    .filter(isSelectable)
-    .map((s) => s.label)
-    .join(",");
-  const slotsNotice = states.isError
-    ? adminBookingsText.slots.loadFailed
-    : slots.length > 0 && selectableLabels === ""
-      ? adminBookingsText.slots.noneFree
-      : undefined;
+  const choice = slotChoice(slots, states.isError);
+  const slotsNotice = choice.notice;
+  // Joined, so the effect below runs when the choosable times change, not on every render.
+  const selectableLabels = choice.selectableLabels.join(",");
 
   // A chosen time that someone has taken since (read again after a refusal) is cleared.
   useEffect(() => {

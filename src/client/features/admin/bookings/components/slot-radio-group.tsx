@@ -33,6 +33,17 @@ type SlotRadioGroupProps = {
 export const isSelectable = (slot: PickerSlot) => slot.state === undefined || slot.state === "free";
 
 /**
+ * What a picker shows besides its slots: the labels that may be chosen (a chosen time not among them
+ * is cleared by the form), and the line under the legend when the states could not be read or no
+ * time of the day is free.
+ */
+export function slotChoice(slots: readonly PickerSlot[], statesFailed: boolean): { selectableLabels: string[]; notice: string | undefined } {
+  const selectableLabels = slots.filter(isSelectable).map((s) => s.label);
+  const notice = statesFailed ? text.loadFailed : slots.length > 0 && selectableLabels.length === 0 ? text.noneFree : undefined;
+  return { selectableLabels, notice };
+}
+
+/**
  * Time slots as a grid of radio buttons (the booking wizard's look): arrow keys move between them,
  * the error line is tied to the group. The ref goes to the first radio, so a form can focus it.
  * A time that cannot be booked stays in the grid, disabled, saying why: who has it (with a link to

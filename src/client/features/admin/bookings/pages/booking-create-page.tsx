@@ -20,7 +20,7 @@ import { BackLink } from "@/client/components/back-link";
 import { useCreateAdminBooking } from "../api/create-booking";
 import { useAdminSlots } from "../api/get-slots";
 import { CustomerPicker } from "../components/customer-picker";
-import { isSelectable, SlotRadioGroup, type PickerSlot } from "../components/slot-radio-group";
+import { slotChoice, SlotRadioGroup, type PickerSlot } from "../components/slot-radio-group";
 import { adminBookingsText } from "../text";
 
 const text = adminBookingsText.create;
@@ -101,15 +101,10 @@ export default function BookingCreatePage() {
     if (states.isError) return offeredSlots(serviceType, date, new Date());
     return states.data?.serviceType === serviceType && states.data.date === date ? states.data.slots : [];
   }, [states.isError, states.data, serviceType, date]);
-  const selectableLabels = slots
-    .filter(isSelectable)
-    .map((s) => s.label)
-    .join(",");
-  const slotsNotice = states.isError
-    ? adminBookingsText.slots.loadFailed
-    : slots.length > 0 && selectableLabels === ""
-      ? adminBookingsText.slots.noneFree
-      : undefined;
+  const choice = slotChoice(slots, states.isError);
+  const slotsNotice = choice.notice;
+  // Joined, so the effect below runs when the choosable times change, not on every render.
+  const selectableLabels = choice.selectableLabels.join(",");
 
   // A chosen time the new service or date does not offer, or that someone has taken since, is cleared.
   useEffect(() => {
