@@ -27,11 +27,11 @@ const HORIZON_DAYS = 74;
  * The availability query of src/server/modules/availability/availability.repository.ts ($1 from,
  * $2 to, $3 service type); availability.repository.test.ts fails when the two differ.
  */
-export const TAKEN_RANGES_SQL = `select date::text as date, start_time::text as start, end_time::text as "end", true as booked from bookings
+export const TAKEN_RANGES_SQL = `select date::text as date, start_time::text as start, end_time::text as "end", true as booked, assigned_technician_id as technician from bookings
 where date between $1::date and $2::date and status <> 'cancelled'
 union all
-select date::text, start_time::text, end_time::text, false from blocked_time_slots
-where date between $1::date and $2::date and service_types @> array[$3::text]`;
+select date::text, start_time::text, end_time::text, false, technician_id from blocked_time_slots
+where date between $1::date and $2::date and (technician_id is not null or service_types @> array[$3::text])`;
 
 async function withClient(url, fn) {
   const client = new pg.Client({ connectionString: url });

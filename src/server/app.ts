@@ -37,6 +37,9 @@ import { createProtocolsRepository } from "./modules/protocols/protocols.reposit
 import { protocolsRoutes } from "./modules/protocols/protocols.routes";
 import { createProtocolsService } from "./modules/protocols/protocols.service";
 import { technicianVisitsRoutes } from "./modules/technician-visits/technician-visits.routes";
+import { technicianCalendarsRoutes } from "./modules/technician-calendars/technician-calendars.routes";
+import { createTechnicianCalendarsRepository } from "./modules/technician-calendars/technician-calendars.repository";
+import { createTechnicianCalendarsService } from "./modules/technician-calendars/technician-calendars.service";
 import { createTechnicianVisitsService } from "./modules/technician-visits/technician-visits.service";
 import { createBlockedTimesRepository } from "./modules/blocked-times/blocked-times.repository";
 import { blockedTimesRoutes } from "./modules/blocked-times/blocked-times.routes";
@@ -307,10 +310,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     planning: createPlanningService({ planning: createPlanningRepository(database.db), bookings: bookingsRepo, today: availability.today }),
   });
   await app.register(statisticsRoutes, {
-    statistics: createStatisticsService({ repo: createStatisticsRepository(database.db), today: availability.today, sharing: config.statisticsSharing }),
+    statistics: createStatisticsService({
+      repo: createStatisticsRepository(database.db),
+      today: availability.today,
+      sharing: config.statisticsSharing,
+      companyDay: async () => {
+        const current = await settings.get();
+        return { start: current.workdayStart, end: current.workdayEnd };
+      },
+    }),
   });
   await app.register(technicianVisitsRoutes, {
     visits: createTechnicianVisitsService({ repo: bookingsRepo, now, today: availability.today, settings, outbox }),
+  });
+  await app.register(technicianCalendarsRoutes, {
+    calendars: createTechnicianCalendarsService(createTechnicianCalendarsRepository(database.db), {
+      today: availability.today,
+      onChange: () => availability.invalidate(),
+    }),
   });
   const backups = createBackups({ database, repo: createBackupsRepository(database.db), config, log: app.log, outbox });
   app.decorate("backups", backups);

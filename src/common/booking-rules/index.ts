@@ -41,6 +41,21 @@ export {
   type TimeRange,
   type TimeSlot,
 } from "./slots";
+export {
+  BUSY_DAY_PERCENT,
+  availableMinutes,
+  busyDays,
+  capacityOf,
+  isBusyIn,
+  rankTechnicians,
+  technicianUtilisation,
+  utilisationPercent,
+  worksAt,
+  type Capacity,
+  type HeldRange,
+  type LoadInput,
+  type TechnicianCalendar,
+} from "./capacity";
 export { occupiedRange, occupiedRangeOf, rangeInstants, storedRange, takesRestOfDay } from "./occupied";
 export { closedDayName, closedDaysOfYear, isClosedDay, type ClosedDay } from "./holidays";
 export { STATUS_AFTER, TECHNICIAN_ACTIONS, technicianMay, technicianRefusal, type TechnicianAction } from "./technician-transitions";

@@ -68,6 +68,8 @@ export const AdminCreateBookingSchema = z.object({
     .max(100, { error: adminBookingText.tooLong(100) })
     .optional(),
   status: BookingStatusSchema.optional().default("planned"),
+  /** rules D25: a technician free at that time, chosen on the phone; none: the free one whose turn it is. */
+  technicianId: IdSchema.nullable().optional(),
 });
 export type AdminCreateBooking = z.output<typeof AdminCreateBookingSchema>;
 export type AdminCreateBookingForm = z.input<typeof AdminCreateBookingSchema>;
@@ -121,6 +123,11 @@ export const AdminSlotSchema = z.object({
   ),
   /** The blocked times for the service that overlap this one. */
   blockedBy: z.array(z.object({ id: z.number(), reason: z.string(), startTime: z.string(), endTime: z.string() })),
+  /**
+   * rules D25: the bookable technicians free for the whole range a visit would hold here, in the
+   * order a new visit is given out (empty when the time is not free or nobody is bookable).
+   */
+  freeTechnicians: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 export type AdminSlot = z.output<typeof AdminSlotSchema>;
 
@@ -294,6 +301,11 @@ export const AdminOverviewSchema = z.object({
   attention: z.object({
     unassignedNextWeek: z.array(OverviewBookingSchema),
     failedEmails: z.array(z.object({ id: z.number(), to: z.string(), subject: z.string(), lastError: z.string().nullable(), createdAt: z.string() })),
+    /**
+     * rules D25: the coming 14 days whose bookable time is nearly used (at least BUSY_DAY_PERCENT of
+     * the bookable technicians' hours, or of the company's day with nobody bookable, booked).
+     */
+    busyDays: z.array(z.object({ date: z.string(), bookedHours: z.number(), availableHours: z.number(), percent: z.number() })),
   }),
   /** Operational problems shown in red above everything else (issue 24); empty when all is well. */
   alerts: z.array(OverviewAlertSchema),

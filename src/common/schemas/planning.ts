@@ -12,6 +12,7 @@ export const planningText = {
   bookingNotFound: "Bokningen finns inte",
   cancelledBooking: "En avbokad bokning kan inte tilldelas",
   technicianBusy: "Teknikern har redan ett besök som överlappar den här tiden",
+  technicianAway: "Teknikern arbetar inte den här tiden (frånvaro eller utanför arbetstiden)",
 } as const;
 
 /** The longest span GET /api/bookings answers at once (a planning week or month). */

@@ -43,5 +43,12 @@ export const StatisticsSchema = z.object({
   busiestTimeSlots: z.array(Count),
   remindersSent: z.number(),
   remindersBooked: z.number(),
+  /**
+   * rules D25: per technician (bookable, or with visits), hours of active visits against hours they
+   * could be booked (working hours less absences) in the period; percent null without such hours.
+   */
+  utilisation: z.array(
+    z.object({ technicianId: z.number(), name: z.string(), bookedHours: z.number(), availableHours: z.number(), percent: z.number().nullable() }),
+  ),
 });
 export type Statistics = z.infer<typeof StatisticsSchema>;

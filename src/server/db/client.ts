@@ -3,6 +3,7 @@ import { cp, rm } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -360,8 +361,9 @@ async function openPglite(
       renameSync(pgliteFolder(dataDir), restoreFrom.moveExistingTo);
     }
     if (restoreFrom && dataDir) await fillNewFolder(pgliteFolder(dataDir), restoreFrom.fill);
-    // pg_trgm: the admin list's search index (migration 0006), as on a PostgreSQL server.
-    const options = { extensions: { pg_trgm }, startParams: pgliteStartParams(), ...(startFrom ? { loadDataDir: startFrom } : {}) };
+    // pg_trgm: the admin list's search index (migration 0006); btree_gist: the per-technician exclusion
+    // constraint (migration 0025, rules D25); as on a PostgreSQL server.
+    const options = { extensions: { pg_trgm, btree_gist }, startParams: pgliteStartParams(), ...(startFrom ? { loadDataDir: startFrom } : {}) };
     client = dataDir ? new PGlite(pgliteFolder(dataDir), options) : new PGlite(options);
     await client.waitReady;
   } catch (error) {

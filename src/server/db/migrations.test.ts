@@ -177,3 +177,69 @@ describe("migration 0020 on a database with data (rules D24)", () => {
     }
   });
 });
+
+describe("migration 0025 on a database with data (rules D25)", () => {
+  const CONTACT = sql.raw("'Lars Andersson', 'lars@exempel.se', '070-1', 'Storgatan 12', '753 20', 'Uppsala'");
+  const insertVisit = (database: Database, date: string, slot: string, status: string, technicianId: number | null) => {
+    const [start, end] = slot.split("-");
+    return database.db
+      .execute(sql`insert into bookings (customer_id, service_type, date, time_slot, start_time, end_time, status, assigned_technician_id, contact_name, contact_email, contact_phone, address, postal_code, city)
+      values (1, 'service', ${date}, ${slot}, ${start}, ${end}, ${status}, ${technicianId}, ${CONTACT})`);
+  };
+  const visits = async (database: Database) =>
+    (
+      await queryRows<{ date: string; slot: string; status: string; name: string | null }>(
+        database,
+        sql`select b.date::text, b.time_slot as slot, b.status, u.name from bookings b left join users u on u.id = b.assigned_technician_id order by b.id`,
+      )
+    ).map((r) => `${r.date} ${r.slot} ${r.status} ${r.name ?? "-"}`);
+
+  it("gives the visits ahead to free technicians as a booking would, leaves the rest unassigned, and then keeps each technician's day apart", async () => {
+    const location = await emptyDatabaseLocation();
+    const database = await migrated(location, migrationsBefore("0025_technician_capacity"));
+    await database.db.execute(
+      sql`insert into users (username, password, name, role) values ('anna', 'x', 'Anna', 'technician'), ('bo', 'x', 'Bo', 'technician'), ('chef', 'x', 'Chef', 'admin')`,
+    );
+    await database.db.execute(
+      sql`insert into customers (name, email, phone, address, city, postal_code) values ('Lars Andersson', 'lars@exempel.se', '070-1', 'Storgatan 12', 'Uppsala', '753 20')`,
+    );
+    // Overlapping unassigned visits cannot be stored under 0001; a database where they were (written
+    // around the constraint) must still migrate, so the constraint is lifted to set one up.
+    await database.db.execute(sql`alter table bookings drop constraint bookings_no_overlap`);
+    await insertVisit(database, "2027-01-11", "08:00-10:00", "confirmed", null); // Anna: fewest that week (0 against Bo's 1)
+    await insertVisit(database, "2027-01-11", "10:00-12:00", "confirmed", 2); // Bo's already
+    await insertVisit(database, "2027-01-11", "08:00-10:00", "planned", null); // Anna is busy then: Bo
+    await insertVisit(database, "2027-01-11", "09:00-11:00", "confirmed", null); // both busy: stays unassigned
+    await insertVisit(database, "2027-01-12", "15:30-17:30", "planned", null); // week: Anna 1, Bo 2: Anna
+    await insertVisit(database, "2026-10-05", "08:00-10:00", "completed", null); // past and done: untouched
+    await insertVisit(database, "2027-01-13", "08:00-10:00", "cancelled", null); // cancelled: untouched
+    await database.close();
+
+    const after = await migrated(location, migrationsFolder);
+    try {
+      expect(await visits(after)).toEqual([
+        "2027-01-11 08:00-10:00 confirmed Anna",
+        "2027-01-11 10:00-12:00 confirmed Bo",
+        "2027-01-11 08:00-10:00 planned Bo",
+        "2027-01-11 09:00-11:00 confirmed -",
+        "2027-01-12 15:30-17:30 planned Anna",
+        "2026-10-05 08:00-10:00 completed -",
+        "2027-01-13 08:00-10:00 cancelled -",
+      ]);
+      expect(await queryRows<{ bookable: boolean }>(after, sql`select bookable from users order by id`)).toEqual([
+        { bookable: true },
+        { bookable: true },
+        { bookable: true },
+      ]);
+      // Each technician's day is the database's to keep now: Anna cannot get a second visit at 09:00.
+      await expect(insertVisit(after, "2027-01-11", "09:00-10:00", "confirmed", 1)).rejects.toSatisfy((error: unknown) => sqlState(error) === "23P01");
+      // Another technician's visit at the same time is fine, and so is a cancelled one.
+      await insertVisit(after, "2027-01-12", "15:30-17:30", "confirmed", 2);
+      await insertVisit(after, "2027-01-11", "09:00-10:00", "cancelled", 1);
+      // Unassigned visits are kept apart as they are written (a new one over the one left), old rows left as they were.
+      await expect(insertVisit(after, "2027-01-11", "10:00-10:30", "confirmed", null)).rejects.toSatisfy((error: unknown) => sqlState(error) === "23P01");
+    } finally {
+      await after.close();
+    }
+  });
+});

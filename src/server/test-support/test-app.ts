@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { SQL } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import { buildApp, type BuildOptions } from "../app";
@@ -14,6 +14,7 @@ import {
   type AppConfig,
 } from "../config";
 import { migrationsFolder, openDatabase, type Database } from "../db/client";
+import { users } from "../db/schema";
 import { createUsersRepository } from "../modules/auth/auth.repository";
 import { hashPassword } from "../modules/auth/passwords";
 import { postgresDatabaseOnServer } from "./scratch";
@@ -117,13 +118,21 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
 /** Headers a same-origin browser request carries (the CSRF check wants a matching Origin). */
 export const SAME_ORIGIN = { host: "app.test", origin: "http://app.test" } as const;
 
-export async function createUser(database: Database, user: { username: string; password: string; role: Role; name?: string }) {
-  return createUsersRepository(database.db).create({
+/**
+ * A staff account. A technician made here is not bookable unless asked (`bookable: true`): the
+ * tests of other features run on capacity one (rules D25: no bookable technician, the company is
+ * one calendar), as before technicians had calendars; a technician created through the API is
+ * bookable, as rules D25 says, and the capacity tests (technician-capacity.test.ts) prove it.
+ */
+export async function createUser(database: Database, user: { username: string; password: string; role: Role; name?: string; bookable?: boolean }) {
+  const created = await createUsersRepository(database.db).create({
     username: user.username,
     passwordHash: await hashPassword(user.password),
     name: user.name ?? user.username,
     role: user.role,
   });
+  if (!user.bookable) await database.db.update(users).set({ bookable: false }).where(eq(users.id, created.id));
+  return created;
 }
 
 /** Logs in through the real endpoint and returns the Cookie header value for later requests. */

@@ -57,10 +57,11 @@ export const bookings = pgTable(
     // The statistics' busiest time slots and distinct customers of a long period: each one pass over
     // its index in its own order, nothing hashed (issue 13). The customer's also serves the foreign key.
     index("bookings_time_slot_idx").on(t.timeSlot, t.date),
-    // The availability query (modules/availability) reads only active bookings' date and times: with
-    // all three in a partial index it is an index-only scan that never touches the table.
+    // The availability query (modules/availability) reads only active bookings' date, times and
+    // technician (rules D25): with all four in a partial index it is an index-only scan that never
+    // touches the table.
     index("bookings_active_date_idx")
-      .on(t.date, t.startTime, t.endTime)
+      .on(t.date, t.startTime, t.endTime, t.assignedTechnicianId)
       .where(sql`${t.status} <> 'cancelled'`),
     index("bookings_customer_idx").on(t.customerId, t.date),
     index("bookings_technician_idx").on(t.assignedTechnicianId),
@@ -121,10 +122,12 @@ export const blockedTimeSlots = pgTable(
     endTime: time("end_time").notNull(),
     reason: text("reason").notNull(),
     serviceTypes: text("service_types").array().notNull(),
+    // rules D25: a technician's absence (holiday, sick, course) holds only their calendar; null: the company's.
+    technicianId: integer("technician_id").references(() => users.id, { onDelete: "cascade" }),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("blocked_time_slots_date_idx").on(t.date)],
+  (t) => [index("blocked_time_slots_date_idx").on(t.date), index("blocked_time_slots_technician_idx").on(t.technicianId, t.date)],
 );
 
 // Every status change and reschedule of a booking: who, when, from what, to what (issue 14 history).

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, serial, smallint, text, time, timestamp } from "drizzle-orm/pg-core";
 
 export const users = pgTable("users", {
   id: serial("id").primaryKey(),
@@ -9,6 +9,12 @@ export const users = pgTable("users", {
   role: text("role", { enum: ["admin", "technician"] })
     .notNull()
     .default("technician"),
+  // rules D25: a technician's calendar. Bookable technicians are the company's capacity (on for a
+  // new technician); working days (0 Sunday … 6 Saturday) and hours, null: whenever the company books.
+  bookable: boolean("bookable").notNull().default(true),
+  workDays: smallint("work_days").array(),
+  workStart: time("work_start"),
+  workEnd: time("work_end"),
   // When this admin last marked the new bookings on the overview as seen.
   bookingsSeenAt: timestamp("bookings_seen_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

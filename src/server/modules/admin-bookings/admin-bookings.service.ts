@@ -1,10 +1,13 @@
 import {
   addDays,
+  busyDays,
+  capacityOf,
   adminSlots,
   isAdminBookableSlot,
   isSlotInFuture,
   occupiedRange,
   occupiedRangeOf,
+  rankTechnicians,
   parseTimeSlot,
   RESCHEDULE_SLOTS,
   rescheduleSlots,
@@ -74,6 +77,9 @@ export async function staffCancellationEmail(settings: SettingsService): Promise
  * write goes through the bookings repository, so conflicts, history and availability behave the
  * same as for public bookings.
  */
+/** How many days ahead the overview warns about nearly used capacity (rules D25). */
+const BUSY_DAYS_AHEAD = 14;
+
 export function createAdminBookingsService({ repo, blockedTimes, outbox, now, today, timeZone, publicUrl, calendarFor, settings, alerts }: Deps) {
   const linkUrl = (token: string) => customerLinkUrl(publicUrl, token);
   const toStaffLink = (link: LinkRow): StaffBookingLink => ({
@@ -91,23 +97,21 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
   }
 
   /**
-   * A taken time answers with the public booking's message (issue 14: "exactly like public
-   * bookings"). Checked first for a quick answer; the exclusion constraint still decides a race.
-   */
-  async function assertFree(date: string, range: TimeRange, exceptId?: number) {
-    if (await repo.isTimeTaken(date, range.start, range.end, exceptId)) throw conflict(text.slotUnavailable);
-  }
-
-  /**
    * Every offered time of a date with its state, as create and reschedule would judge it (issue 23
    * point 7): passed, taken by an active booking (who), blocked for the service (why), or on a full
    * day. A time is judged by the range a booking of the service would hold there (rules D24: an
    * installation until the working day ends), against the ranges the bookings of the day hold, as
-   * create and reschedule check it: read from the same rows, with the shared rules; the exclusion
-   * constraint still decides a race between reading and booking.
+   * create and reschedule check it: read from the same rows, with the shared rules (rules D25: taken
+   * when no technician is left for it); the write decides a race between reading and booking, under
+   * the day's lock.
    */
   async function slotStates(serviceType: ServiceType, date: string, offered: TimeSlot[], moving?: BookingRow): Promise<AdminSlots> {
-    const [taken, blocked, current] = await Promise.all([repo.activeBookingsOn(date, moving?.id), blockedTimes.onDate(date, serviceType), settings.get()]);
+    const [taken, blocked, current, capacity] = await Promise.all([
+      repo.activeBookingsOn(date, moving?.id),
+      blockedTimes.onDate(date, serviceType),
+      settings.get(),
+      repo.capacityOn(date, moving?.id),
+    ]);
     const maxPerDay = current.maxBookingsPerDay;
     // A booking moved within its own day keeps its place in the day (as reschedule checks it).
     const dayFull = moving?.date !== date && taken.length >= maxPerDay;
@@ -116,11 +120,13 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
     const blockedRanges = ranges(blocked);
     const stateOf = (slot: TimeSlot): AdminSlot => {
       const held = occupiedRange(serviceType, slot, current.workdayEnd);
-      const takenBy = takenRanges.filter(({ range }) => slotsOverlap(held, range));
+      const room = capacityOf(date, held, slot, capacity.technicians, capacity.held);
+      // Who holds the time, when nobody is left for it.
+      const takenBy = room.room > 0 ? [] : takenRanges.filter(({ range }) => slotsOverlap(held, range));
       const blockedBy = blockedRanges.filter(({ range }) => slotsOverlap(held, range));
       const state: AdminSlot["state"] = !isSlotInFuture(date, slot.label, now(), timeZone)
         ? "past"
-        : takenBy.length > 0
+        : room.room === 0
           ? "taken"
           : blockedBy.length > 0
             ? "blocked"
@@ -141,6 +147,7 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
           endTime: range.end,
         })),
         blockedBy: blockedBy.map(({ row: b, range }) => ({ id: b.id, reason: b.reason, startTime: range.start, endTime: range.end })),
+        freeTechnicians: state === "free" ? rankTechnicians(room.free, capacity.counts).map(({ id, name }) => ({ id, name })) : [],
       };
     };
     return { date, serviceType, maxPerDay, slots: offered.map(stateOf) };
@@ -194,7 +201,6 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
       // rules D24: "admins may still book what they decide by phone, but never overlapping".
       const range = occupiedRange(input.serviceType, slot, current.workdayEnd);
       await assertNotBlocked(input.serviceType, input.date, range);
-      await assertFree(input.date, range);
       const token = newLinkToken();
       const company = await settings.company();
       const created = await repo.createStaffBooking({
@@ -214,6 +220,8 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
         actor: actorOf(user),
         skipReminder: reminderNotNeeded(input.date, today(), current.reminderEmailDays),
         maxPerDay: current.maxBookingsPerDay,
+        technicianId: input.technicianId ?? null,
+        takenMessage: text.slotUnavailable,
         email:
           current.emailNotifications && current.sendCustomerConfirmation
             ? (booking) =>
@@ -254,13 +262,10 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
       if (!current) throw notFound(text.bookingNotFound);
       const { workdayEnd, maxBookingsPerDay } = await settings.get();
       const rangeNow = (booking: BookingRow) => occupiedRangeOf(booking.serviceType, booking.timeSlot, workdayEnd) ?? storedRange(booking);
-      if (current.status === "cancelled" && status !== "cancelled") {
-        const range = rangeNow(current);
-        if (await repo.isTimeTaken(current.date, range.start, range.end, id)) throw conflict(text.reactivateTaken);
-      }
-      // The exclusion constraint still decides a race: the range is worked out again under the booking's lock.
+      // The range is worked out under the booking's lock, and its room under the day's (rules D25).
       const changed = await repo.changeStatus(id, status, actorOf(user), {
         maxPerDay: maxBookingsPerDay,
+        takenMessage: text.reactivateTaken,
         email: status === "cancelled" ? await staffCancellationEmail(settings) : undefined,
         reactivateAs: (booking) => {
           const range = rangeNow(booking);
@@ -286,7 +291,6 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
       const current = await settings.get();
       const range = occupiedRange(booking.serviceType, slot, current.workdayEnd);
       await assertNotBlocked(booking.serviceType, input.date, range);
-      await assertFree(input.date, range, id);
       const link = await repo.activeLinkOf(id);
       const company = await settings.company();
       const moved = await repo.reschedule(
@@ -297,6 +301,7 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
         {
           skipReminder: reminderNotNeeded(input.date, today(), current.reminderEmailDays),
           maxPerDay: current.maxBookingsPerDay,
+          takenMessage: text.slotUnavailable,
           // The customer learns the new time and gets a new .ics, as when they move it themselves,
           // or of the cancellation when the admin moved and cancelled it at once (unless the settings
           // turned customer e-mails off).
@@ -351,16 +356,26 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
     async overview(user: SessionUser): Promise<AdminOverview> {
       const seenAt = await repo.bookingsSeenAt(user.id);
       const day = today();
-      const [{ today: todays, fresh, unassigned, failedEmails }, alerted] = await Promise.all([
+      const lastBusyDay = addDays(day, BUSY_DAYS_AHEAD - 1);
+      const [{ today: todays, fresh, unassigned, failedEmails }, alerted, load, current] = await Promise.all([
         repo.overview({ today: day, weekEnd: addDays(day, 7), seenSince: seenAt, defaultDays: NEW_BOOKINGS_DEFAULT_DAYS }),
         alerts(),
+        repo.technicianLoad(day, lastBusyDay),
+        settings.get(),
       ]);
+      const hours = (minutes: number) => Math.round(minutes / 6) / 10;
       return {
         today: todays.map(toListItem),
         newBookings: { since: seenAt?.toISOString() ?? null, items: fresh.map(toListItem) },
         attention: {
           unassignedNextWeek: unassigned.map(toListItem),
           failedEmails: failedEmails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+          busyDays: busyDays(load, day, lastBusyDay, { start: current.workdayStart, end: current.workdayEnd }).map((d) => ({
+            date: d.date,
+            bookedHours: hours(d.bookedMinutes),
+            availableHours: hours(d.availableMinutes),
+            percent: d.percent!,
+          })),
         },
         alerts: alerted,
       };

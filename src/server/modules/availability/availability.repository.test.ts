@@ -27,6 +27,13 @@ beforeAll(async () => {
   await database.db.execute(sql`insert into blocked_time_slots (date, start_time, end_time, reason, service_types) values
     ('2026-12-08', '07:00', '09:00', 'Utbildning', ARRAY['installation']),
     ('2026-12-09', '16:00', '18:00', 'Möte', ARRAY['service', 'hembesok'])`);
+  // rules D25: a technician's visit and absence come with the technician, the absence for every service type.
+  await database.db.execute(sql`insert into users (username, password, name, role) values ('anna', 'x', 'Anna', 'technician')`);
+  await database.db
+    .execute(sql`insert into bookings (customer_id, service_type, date, time_slot, start_time, end_time, status, assigned_technician_id, ${CONTACT_COLUMNS}) values
+    (1, 'service', '2026-12-14', '08:00-10:00', '08:00', '10:00', 'confirmed', 1, ${CONTACT})`);
+  await database.db.execute(sql`insert into blocked_time_slots (date, start_time, end_time, reason, service_types, technician_id) values
+    ('2027-01-04', '10:00', '23:59', 'Tandläkare', '{}', 1)`);
 });
 afterAll(async () => {
   await database.close();
@@ -37,22 +44,34 @@ const sorted = <T extends { date: string; start: string }>(rows: T[]) => [...row
 describe("availability repository", () => {
   it("returns active bookings of every type (booked) and the blocked times of the asked type, as ISO dates and HH:MM times", async () => {
     expect(sorted(await repo.takenRanges("2026-12-07", "2026-12-10", "installation"))).toEqual([
-      { date: "2026-12-07", start: "10:00", end: "12:00", booked: true },
-      { date: "2026-12-07", start: "14:00", end: "14:30", booked: true },
-      { date: "2026-12-08", start: "07:00", end: "09:00", booked: false },
-      { date: "2026-12-09", start: "08:00", end: "10:00", booked: true },
+      { date: "2026-12-07", start: "10:00", end: "12:00", booked: true, technicianId: null },
+      { date: "2026-12-07", start: "14:00", end: "14:30", booked: true, technicianId: null },
+      { date: "2026-12-08", start: "07:00", end: "09:00", booked: false, technicianId: null },
+      { date: "2026-12-09", start: "08:00", end: "10:00", booked: true, technicianId: null },
     ]);
     expect(sorted(await repo.takenRanges("2026-12-07", "2026-12-10", "hembesok"))).toEqual([
-      { date: "2026-12-07", start: "10:00", end: "12:00", booked: true },
-      { date: "2026-12-07", start: "14:00", end: "14:30", booked: true },
-      { date: "2026-12-09", start: "08:00", end: "10:00", booked: true },
-      { date: "2026-12-09", start: "16:00", end: "18:00", booked: false },
+      { date: "2026-12-07", start: "10:00", end: "12:00", booked: true, technicianId: null },
+      { date: "2026-12-07", start: "14:00", end: "14:30", booked: true, technicianId: null },
+      { date: "2026-12-09", start: "08:00", end: "10:00", booked: true, technicianId: null },
+      { date: "2026-12-09", start: "16:00", end: "18:00", booked: false, technicianId: null },
     ]);
   });
 
   it("reads one day, both ends of the range included, and nothing outside it", async () => {
-    expect(await repo.takenRanges("2026-12-11", "2026-12-11", "service")).toEqual([{ date: "2026-12-11", start: "15:30", end: "17:30", booked: true }]);
+    expect(await repo.takenRanges("2026-12-11", "2026-12-11", "service")).toEqual([
+      { date: "2026-12-11", start: "15:30", end: "17:30", booked: true, technicianId: null },
+    ]);
     expect(await repo.takenRanges("2026-12-12", "2026-12-31", "service")).toEqual([]);
+  });
+
+  it("gives each visit its technician and each technician's absence, whatever the service type (rules D25)", async () => {
+    for (const serviceType of ["service", "installation", "hembesok"]) {
+      expect(sorted(await repo.takenRanges("2027-01-04", "2027-01-04", serviceType))).toEqual([
+        { date: "2027-01-04", start: "08:00", end: "10:00", booked: true, technicianId: 1 },
+        { date: "2027-01-04", start: "10:00", end: "23:59", booked: false, technicianId: 1 },
+      ]);
+    }
+    expect(await repo.bookableTechnicians()).toEqual([{ id: 1, name: "Anna", workDays: null, workStart: null, workEnd: null }]);
   });
 
   it("answers the same when asked again (the statement is reused)", async () => {

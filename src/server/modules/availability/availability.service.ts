@@ -1,4 +1,15 @@
-import { addDays, bookableSlots, occupiedRange, slotsOverlap, todayIn, type TimeSlot, type WallTime } from "@/common/booking-rules";
+import {
+  addDays,
+  bookableSlots,
+  capacityOf,
+  occupiedRange,
+  slotsOverlap,
+  todayIn,
+  type HeldRange,
+  type TechnicianCalendar,
+  type TimeSlot,
+  type WallTime,
+} from "@/common/booking-rules";
 import type { ServiceType } from "@/common/constants";
 import { DEFAULT_SYSTEM_SETTINGS } from "@/common/schemas/settings";
 import type { AvailabilityDayResponse, AvailabilityRangeResponse } from "@/common/schemas/bookings";
@@ -27,21 +38,38 @@ function byDate(ranges: DatedRange[]): Map<string, DatedRange[]> {
   return map;
 }
 
+/** What holds time on one date: the company's blocked times, and the visits and absences that hold technicians (rules D25). */
+type DayHeld = { blocked: DatedRange[]; held: HeldRange[] };
+
+function dayHeld(ranges: DatedRange[] | undefined): DayHeld {
+  const day: DayHeld = { blocked: [], held: [] };
+  for (const r of ranges ?? []) {
+    if (r.booked) day.held.push({ start: r.start, end: r.end, technicianId: r.technicianId });
+    else if (r.technicianId !== null) day.held.push({ start: r.start, end: r.end, technicianId: r.technicianId, absence: true });
+    else day.blocked.push(r);
+  }
+  return day;
+}
+
 /**
  * Free when the range a booking at `slot` would hold (rules D24: an installation the rest of the
- * day) overlaps nothing taken: stored bookings already hold their whole occupied range.
+ * day) overlaps no company blocked time and some technician is free for all of it (rules D25; with
+ * no bookable technician, when no visit overlaps it: capacity one). Stored bookings already hold
+ * their whole occupied range.
  */
-const isFree = (serviceType: ServiceType, slot: TimeSlot, workdayEnd: WallTime, taken: DatedRange[] | undefined) => {
+const isFree = (serviceType: ServiceType, date: string, slot: TimeSlot, workdayEnd: WallTime, technicians: TechnicianCalendar[], day: DayHeld) => {
   const wanted = occupiedRange(serviceType, slot, workdayEnd);
-  return !(taken ?? []).some((t) => slotsOverlap(wanted, t));
+  if (day.blocked.some((t) => slotsOverlap(wanted, t))) return false;
+  return capacityOf(date, wanted, slot, technicians, day.held).room > 0;
 };
 
 /** rules §9 max bookings per day (rules D11): a day with that many bookings has no free slot. */
 const isDayFull = (taken: DatedRange[] | undefined, maxPerDay: number) => (taken ?? []).filter((t) => t.booked).length >= maxPerDay;
 
 /**
- * Availability per rules D4 and D8: a slot is available when the booking rules allow it today,
- * it overlaps no blocked time for its service type, and no active booking of any type.
+ * Availability per rules D4, D8 and D25: a slot is available when the booking rules allow it today,
+ * it overlaps no company blocked time for its service type, the day is not full, and a bookable
+ * technician is free for the range it holds (with none bookable: no active booking overlaps it).
  */
 export function createAvailabilityService(
   repo: AvailabilityRepository,
@@ -92,17 +120,24 @@ export function createAvailabilityService(
    * and blocked times hold), the full dates, the day limit, and the end of the working day new
    * installations hold until (rules D24).
    */
-  async function takenRanges(from: string, to: string, serviceType: ServiceType) {
-    const [ranges, max, dayEnd] = await Promise.all([repo.takenRanges(from, to, serviceType), maxPerDay(), workdayEnd()]);
-    const held = byDate(ranges);
-    const taken = new Map(held);
+  async function takenRanges(from: string, to: string, serviceType: ServiceType, { fresh = false } = {}) {
+    const [ranges, technicians, max, dayEnd] = await Promise.all([
+      repo.takenRanges(from, to, serviceType),
+      fresh ? repo.bookableTechnicians() : shared("technicians", () => repo.bookableTechnicians()),
+      maxPerDay(),
+      workdayEnd(),
+    ]);
+    const byDay = byDate(ranges);
     const fullDates = new Set<string>();
-    for (const [date, list] of held) {
-      if (!isDayFull(list, max)) continue;
-      fullDates.add(date);
-      taken.set(date, [...list, { date, start: "00:00", end: "23:59", booked: false }]);
-    }
-    return { taken, held, fullDates, maxPerDay: max, dayEnd };
+    for (const [date, list] of byDay) if (isDayFull(list, max)) fullDates.add(date);
+    /** The day's ranges as availability judges them: a full day counts as taken all day. */
+    const taken = (date: string): DayHeld => {
+      const day = dayHeld(byDay.get(date));
+      if (fullDates.has(date)) day.blocked.push({ date, start: "00:00", end: "23:59", booked: false, technicianId: null });
+      return day;
+    };
+    const held = (date: string) => dayHeld(byDay.get(date));
+    return { taken, held, technicians, fullDates, maxPerDay: max, dayEnd };
   }
 
   /**
@@ -114,9 +149,9 @@ export function createAvailabilityService(
     const slot = bookableSlots(serviceType, date, today()).find((s) => s.label === timeSlot);
     if (!slot) return { state: "taken" };
     const ranges = fresh
-      ? await takenRanges(date, date, serviceType)
+      ? await takenRanges(date, date, serviceType, { fresh })
       : await shared(`taken|${serviceType}|${date}`, () => takenRanges(date, date, serviceType));
-    if (!isFree(serviceType, slot, ranges.dayEnd, ranges.held.get(date))) return { state: "taken" };
+    if (!isFree(serviceType, date, slot, ranges.dayEnd, ranges.technicians, ranges.held(date))) return { state: "taken" };
     if (ranges.fullDates.has(date)) return { state: "day-full", maxPerDay: ranges.maxPerDay };
     return { state: "free" };
   }
@@ -148,18 +183,23 @@ export function createAvailabilityService(
   async function computeDay(serviceType: ServiceType, date: string): Promise<AvailabilityDayResponse> {
     const slots = bookableSlots(serviceType, date, today());
     if (slots.length === 0) return { date, slots: [] };
-    const { taken, dayEnd } = await takenRanges(date, date, serviceType);
+    const { taken, technicians, dayEnd } = await takenRanges(date, date, serviceType);
+    const day = taken(date);
     // The wizard shows the start window ('08:00-10:00'); whether it is free depends on the whole range.
-    return { date, slots: slots.map((s) => ({ label: s.label, start: s.start, end: s.end, available: isFree(serviceType, s, dayEnd, taken.get(date)) })) };
+    return {
+      date,
+      slots: slots.map((s) => ({ label: s.label, start: s.start, end: s.end, available: isFree(serviceType, date, s, dayEnd, technicians, day) })),
+    };
   }
 
   async function computeRange(serviceType: ServiceType, from: string, to: string): Promise<AvailabilityRangeResponse> {
-    const { taken, dayEnd } = await takenRanges(from, to, serviceType);
+    const { taken, technicians, dayEnd } = await takenRanges(from, to, serviceType);
     const dates: AvailabilityRangeResponse["dates"] = [];
     const day0 = today();
     for (let date = from; date <= to; date = addDays(date, 1)) {
       const slots = bookableSlots(serviceType, date, day0);
-      dates.push({ date, available: slots.some((s) => isFree(serviceType, s, dayEnd, taken.get(date))) });
+      const day = slots.length > 0 ? taken(date) : null;
+      dates.push({ date, available: day !== null && slots.some((s) => isFree(serviceType, date, s, dayEnd, technicians, day)) });
     }
     return { dates };
   }

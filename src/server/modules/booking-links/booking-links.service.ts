@@ -189,6 +189,7 @@ export function createBookingLinksService({
           check: (b) => assertCanChange(b, company),
           skipReminder: reminderNotNeeded(input.date, today, current.reminderEmailDays),
           maxPerDay: current.maxBookingsPerDay,
+          takenMessage: bookingServerText.slotTaken,
           email: (after, before) =>
             current.emailNotifications
               ? bookingMovedEmail({

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, notInArray, 
 import { isIsoDate } from "@/common/booking-rules";
 import type { AdminBookingListQuery } from "@/common/schemas/admin-bookings";
 import type { Db } from "../../db/client";
+import { bookableTechnicians, heldOn, technicianLoad, visitCounts } from "./booking-capacity.repository";
 import { bookingEvents, bookings, customers, emailOutbox, products, sharedBookingLinks, users } from "../../db/schema";
 import { FINISHED_STATUSES, type BookingRow } from "./booking-records.repository";
 import type { BookingMediaRepository } from "./booking-media.repository";
@@ -256,24 +257,16 @@ export function createBookingQueriesRepository(db: Db, media: Pick<BookingMediaR
     },
 
     /**
-     * Whether a booking that is not cancelled (the exclusion constraint's rule, rules D5) takes
-     * any minute of start-end on `date`; `exceptId` leaves one booking out (the one being moved).
+     * What the capacity rule (rules D25) reads for a date: the bookable technicians, what holds
+     * their time (visits and absences; `exceptId` leaves out the visit being moved) and the
+     * fairness counts, for the admin pickers. Writes read the same under the day's lock.
      */
-    async isTimeTaken(date: string, startTime: string, endTime: string, exceptId?: number): Promise<boolean> {
-      const rows = await db
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(
-          and(
-            eq(bookings.date, date),
-            lt(bookings.startTime, endTime),
-            gt(bookings.endTime, startTime),
-            ne(bookings.status, "cancelled"),
-            exceptId !== undefined ? ne(bookings.id, exceptId) : undefined,
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
+    /** The technicians' load between two dates (the overview's busy days, rules D25). */
+    technicianLoad: (from: string, to: string) => technicianLoad(db, from, to),
+
+    async capacityOn(date: string, exceptId?: number) {
+      const [technicians, held, counts] = await Promise.all([bookableTechnicians(db), heldOn(db, date, exceptId ?? null), visitCounts(db, date)]);
+      return { technicians, held, counts };
     },
 
     /**
@@ -291,6 +284,7 @@ export function createBookingQueriesRepository(db: Db, media: Pick<BookingMediaR
           serviceType: bookings.serviceType,
           status: bookings.status,
           customerName: bookings.contactName,
+          technicianId: bookings.assignedTechnicianId,
         })
         .from(bookings)
         .where(and(eq(bookings.date, date), ne(bookings.status, "cancelled"), exceptId !== undefined ? ne(bookings.id, exceptId) : undefined))

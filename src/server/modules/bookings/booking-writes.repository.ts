@@ -1,18 +1,21 @@
-import { and, asc, eq, gt, gte, lt, ne, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, notInArray, sql } from "drizzle-orm";
 import { planningText } from "@/common/schemas/planning";
 import type { Db } from "../../db/client";
-import { lockCustomerEmail, lockUntilCommit } from "../../db/locks";
+import { lockCustomerEmail } from "../../db/locks";
 import { bookings, customers, products, serviceHistory, sharedBookingLinks, users } from "../../db/schema";
 import { conflict, unprocessable } from "../../lib/errors";
 import type { ProcessedImage } from "../../lib/images";
 import { enqueueEmail, withdrawQueued, type OutboxMessage } from "../../jobs/outbox";
 import { bookingServerText as text } from "./bookings.text";
 import { linkExpiry } from "./customer-link";
+import { assertCanTake, lockBookingDay, placeVisit, technicianBusyAt } from "./booking-capacity.repository";
+import { parseTimeSlot, storedRange } from "@/common/booking-rules";
 import {
   bookingContactOf,
   bookingWriter,
   FINISHED_STATUSES,
   insertImage,
+  isActiveVisit,
   lockBooking,
   recordEvent,
   slotKey,
@@ -81,6 +84,8 @@ export function createBookingWritesRepository(
       const created = await write(async (tx) => {
         await lockCustomerEmail(tx, input.customer.email);
         if ((await countActiveBookings(tx, input.customer.email, input.today)) >= input.maxActive) throw new TooManyActiveBookingsError();
+        // A taken time is said before a full day (the public answer's order).
+        const technicianId = await placeVisit(tx, placementOf(input.booking));
         await assertDayHasRoom(tx, input.booking.date, input.maxPerDay);
         const customer = await findOrCreateCustomerByEmail(tx, input.customer);
         let [booking] = await tx
@@ -88,6 +93,7 @@ export function createBookingWritesRepository(
           .values({
             ...input.booking,
             ...bookingContactOf(input.customer),
+            assignedTechnicianId: technicianId,
             customerId: customer.id,
             visitReminderFor: input.skipReminder ? slotKey(input.booking) : null,
           })
@@ -119,8 +125,13 @@ export function createBookingWritesRepository(
       /** Booked less than two days ahead: no visit reminder for this time (rules D14). */
       skipReminder?: boolean;
       maxPerDay: number;
+      /** The technician staff chose (rules D25: refused unless free then); none: the free one whose turn it is. */
+      technicianId?: number | null;
+      /** What a time without room answers (the admin's wording). */
+      takenMessage?: string;
     }) {
       const created = await write(async (tx) => {
+        const technicianId = await placeVisit(tx, { ...placementOf(input.booking), chosen: input.technicianId ?? null, takenMessage: input.takenMessage });
         await assertDayHasRoom(tx, input.booking.date, input.maxPerDay);
         const customerId =
           input.customerId !== undefined
@@ -129,7 +140,13 @@ export function createBookingWritesRepository(
         if (customerId === undefined) return null;
         const [booking] = await tx
           .insert(bookings)
-          .values({ ...input.booking, ...bookingContactOf(input.contact), customerId, visitReminderFor: input.skipReminder ? slotKey(input.booking) : null })
+          .values({
+            ...input.booking,
+            ...bookingContactOf(input.contact),
+            assignedTechnicianId: technicianId,
+            customerId,
+            visitReminderFor: input.skipReminder ? slotKey(input.booking) : null,
+          })
           .returning();
         await tx
           .insert(sharedBookingLinks)
@@ -159,6 +176,8 @@ export function createBookingWritesRepository(
         assignTo?: number;
         /** A cancelled booking brought back takes a place of its day again. */
         maxPerDay?: number;
+        /** What a cancelled booking brought back answers when its time has no room now. */
+        takenMessage?: string;
         /**
          * The range a cancelled booking brought back holds (rules D24: an installation holds the
          * rest of its day as the working day is now); ignored for any other change.
@@ -170,23 +189,31 @@ export function createBookingWritesRepository(
         const before = await lockBooking(tx, id);
         if (!before) return null;
         options.check?.(before);
-        if (options.maxPerDay !== undefined && before.status === "cancelled" && status !== "cancelled")
-          await assertDayHasRoom(tx, before.date, options.maxPerDay);
         if (before.status === status) return { before, after: before, outboxId: null };
-        // A technician who starts an unassigned visit takes it.
-        const takes = options.assignTo !== undefined && before.assignedTechnicianId === null ? options.assignTo : null;
-        const assign = takes === null ? {} : { assignedTechnicianId: takes };
-        // The visit's technician is now busy at its time if they take it or it comes back from cancelled.
-        const technicianId = takes ?? (before.status === "cancelled" && status !== "cancelled" ? before.assignedTechnicianId : null);
-        if (technicianId) await lockTechnician(tx, technicianId);
-        const reactivated = before.status === "cancelled" && status !== "cancelled" && options.reactivateAs ? options.reactivateAs(before) : {};
+        const comesBack = before.status === "cancelled" && status !== "cancelled";
+        const reactivated: { startTime?: string; endTime?: string } = comesBack && options.reactivateAs ? options.reactivateAs(before) : {};
+        let assign: { assignedTechnicianId?: number | null } = {};
+        if (comesBack) {
+          // Back in the calendar: its technician if still free, else the free one whose turn it is (rules D25).
+          const range = { start: reactivated.startTime ?? before.startTime, end: reactivated.endTime ?? before.endTime };
+          const placement = { ...placementOf({ ...before, startTime: range.start, endTime: range.end }), visitId: id };
+          assign = { assignedTechnicianId: await placeVisit(tx, { ...placement, current: before.assignedTechnicianId, takenMessage: options.takenMessage }) };
+          if (options.maxPerDay !== undefined) await assertDayHasRoom(tx, before.date, options.maxPerDay);
+        } else if (options.assignTo !== undefined && before.assignedTechnicianId === null) {
+          // A technician who starts an unassigned visit takes it, unless another visit of theirs overlaps it.
+          await lockBookingDay(tx, before.date);
+          if (await technicianBusyAt(tx, options.assignTo, before.date, storedRange(before), id, { visitsOnly: true })) {
+            throw conflict(planningText.technicianBusy);
+          }
+          assign = { assignedTechnicianId: options.assignTo };
+        }
         const [after] = await tx
           .update(bookings)
           .set({ status, ...assign, ...reactivated })
           .where(eq(bookings.id, id))
           .returning();
-        if (technicianId) await assertTechnicianFree(tx, technicianId, after);
         await recordEvent(tx, id, actor, status === "cancelled" ? "cancelled" : "status", before.status, status, options.note);
+        if (comesBack && after.assignedTechnicianId !== before.assignedTechnicianId) await recordTechnicianChange(tx, id, actor, before, after);
         // A cancelled visit is not "moved" any more: a queued e-mail saying so is taken back.
         if (status === "cancelled") await withdrawQueued(tx, movedEmailKey(id));
         const outboxId = options.email ? await enqueueEmail(tx, options.email(after), { customerId: after.customerId }) : null;
@@ -197,10 +224,8 @@ export function createBookingWritesRepository(
     /**
      * Gives a visit to a technician, moves it to another or (null) leaves it unassigned, recorded
      * (issue 13). "missing" for an unknown booking, "cancelled" for a cancelled one, "overlaps" when
-     * the technician already has an active visit at an overlapping time. Today the exclusion
-     * constraint (rules D5) keeps any two active visits apart, but a technician's own day must
-     * not depend on that company-wide rule staying as it is: the check runs under the technician's
-     * lock (every instance), so two assignments to one technician cannot both pass it.
+     * the technician already has an active visit at an overlapping time; a bookable technician who
+     * is away or off work then is refused too (rules D25, under the day's lock, see placeVisit).
      */
     async assignTechnician(
       id: number,
@@ -212,7 +237,11 @@ export function createBookingWritesRepository(
         if (!before) return "missing";
         if (before.status === "cancelled") return "cancelled";
         if (before.assignedTechnicianId === (technician?.id ?? null)) return before;
-        if (technician && (await technicianIsBusy(tx, technician.id, before))) return "overlaps";
+        if (technician) {
+          await lockBookingDay(tx, before.date);
+          if (await technicianBusyAt(tx, technician.id, before.date, storedRange(before), id, { visitsOnly: true })) return "overlaps";
+          if (isActiveVisit(before.status)) await assertCanTake(tx, technician.id, { ...placementOf(before), visitId: id });
+        }
         const [after] = await tx
           .update(bookings)
           .set({ assignedTechnicianId: technician?.id ?? null })
@@ -284,15 +313,20 @@ export function createBookingWritesRepository(
         skipReminder?: boolean;
         /** Moving to another day: that day takes no more than this many bookings. */
         maxPerDay?: number;
+        /** What a time without room answers (the wording of who moves it). */
+        takenMessage?: string;
       } = {},
     ) {
       return write(async (tx) => {
         const before = await lockBooking(tx, id);
         if (!before) return null;
         options.check?.(before);
+        const staysActive = (status ?? before.status) !== "cancelled";
+        // At its new time: its technician if free then, else the free one whose turn it is (rules D25).
+        const technicianId = staysActive
+          ? await placeVisit(tx, { ...placementOf(slot), visitId: id, current: before.assignedTechnicianId, takenMessage: options.takenMessage })
+          : before.assignedTechnicianId;
         if (options.maxPerDay !== undefined && slot.date !== before.date) await assertDayHasRoom(tx, slot.date, options.maxPerDay);
-        const technicianId = (status ?? before.status) === "cancelled" ? null : before.assignedTechnicianId;
-        if (technicianId) await lockTechnician(tx, technicianId);
         // A "moved" e-mail still waiting is out of date: taken back, and its "from" and due time kept.
         const waitingUntil = await withdrawQueued(tx, movedEmailKey(id));
         const movedFrom = (waitingUntil && before.movedEmailFrom) || slotKey(before);
@@ -301,13 +335,14 @@ export function createBookingWritesRepository(
           .set({
             ...slot,
             status: status ?? before.status,
+            assignedTechnicianId: technicianId,
             calendarSequence: sql`${bookings.calendarSequence} + 1`,
             movedEmailFrom: movedFrom,
             ...(options.skipReminder ? { visitReminderFor: slotKey(slot) } : {}),
           })
           .where(eq(bookings.id, id))
           .returning();
-        if (technicianId) await assertTechnicianFree(tx, technicianId, after);
+        if (after.assignedTechnicianId !== before.assignedTechnicianId) await recordTechnicianChange(tx, id, actor, before, after);
         // A link made for the old date would otherwise expire before (or soon after) a later visit.
         await tx
           .update(sharedBookingLinks)
@@ -383,12 +418,12 @@ export async function cancelVisitsAheadOf(tx: Db, customerId: number, fromDate: 
 }
 
 /**
- * rules §9 max bookings per day (rules D11), for every path that puts a booking on a day. The
- * day's lock serialises those writes on every instance, so parallel requests cannot pass the
- * limit; cancelled bookings do not count.
+ * rules §9 max bookings per day (rules D11), for every path that puts a booking on a day. Under
+ * the day's lock (every instance), so parallel requests cannot pass the limit; cancelled bookings
+ * do not count.
  */
 async function assertDayHasRoom(tx: Db, date: string, maxPerDay: number) {
-  await lockUntilCommit(tx, `booking-day:${date}`);
+  await lockBookingDay(tx, date);
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(bookings)
@@ -396,44 +431,20 @@ async function assertDayHasRoom(tx: Db, date: string, maxPerDay: number) {
   if (row.n >= maxPerDay) throw conflict(text.dayFull(maxPerDay));
 }
 
-/**
- * The technician's lock (held until the transaction ends, on every instance): writes that give a
- * technician a visit at some time check and write one at a time. Always taken after the booking's
- * row lock and before the booking is written, and only one per transaction, so two such writes
- * never wait for each other in a circle.
- */
-function lockTechnician(tx: Db, technicianId: number) {
-  return lockUntilCommit(tx, `booking-technician:${technicianId}`);
+/** Where a visit of `booking`'s date and stored range goes (see placeVisit): its slot is the window a technician must work in. */
+function placementOf(booking: { date: string; timeSlot: string; startTime: string; endTime: string }) {
+  const range = storedRange(booking);
+  return { date: booking.date, range, window: parseTimeSlot(booking.timeSlot) ?? range };
 }
 
-/**
- * For writes that move, reactivate or hand out an assigned visit: refuses (409) when the
- * technician has another active visit at an overlapping time. Checked after the write, so where the
- * company-wide exclusion constraint already refused the time its message ('the time is taken')
- * is the one the customer or admin reads.
- */
-async function assertTechnicianFree(tx: Db, technicianId: number, visit: Pick<BookingRow, "id" | "date" | "startTime" | "endTime">) {
-  if (await technicianIsBusy(tx, technicianId, visit)) throw conflict(planningText.technicianBusy);
-}
-
-/** True when the technician has another active visit overlapping `visit`'s time; under their lock. */
-async function technicianIsBusy(tx: Db, technicianId: number, visit: Pick<BookingRow, "id" | "date" | "startTime" | "endTime">): Promise<boolean> {
-  await lockTechnician(tx, technicianId);
-  const [busy] = await tx
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.assignedTechnicianId, technicianId),
-        ne(bookings.id, visit.id),
-        ne(bookings.status, "cancelled"),
-        eq(bookings.date, visit.date),
-        lt(bookings.startTime, visit.endTime),
-        gt(bookings.endTime, visit.startTime),
-      ),
-    )
-    .limit(1);
-  return busy !== undefined;
+/** The history line of a visit given to another technician by a move or a reactivation (rules D25). */
+async function recordTechnicianChange(tx: Db, id: number, actor: Actor, before: BookingRow, after: BookingRow) {
+  const ids = [before.assignedTechnicianId, after.assignedTechnicianId].filter((x): x is number => x !== null);
+  const names = new Map(
+    (ids.length ? await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)) : []).map((u) => [u.id, u.name]),
+  );
+  const nameOf = (technicianId: number | null) => (technicianId === null ? null : (names.get(technicianId) ?? null));
+  await recordEvent(tx, id, actor, "technician", nameOf(before.assignedTechnicianId), nameOf(after.assignedTechnicianId));
 }
 
 async function countActiveBookings(tx: Db, email: string, today: string): Promise<number> {

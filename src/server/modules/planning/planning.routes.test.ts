@@ -266,9 +266,10 @@ describe("one technician, one visit at a time", () => {
   let adjacent: number; // 10:00-12:00
 
   beforeAll(async () => {
-    // Today the company-wide exclusion constraint (rules D5) keeps any two active visits apart,
-    // so a technician cannot have two at once anyway; the technician's own rule must hold without it.
-    await database.db.execute(sql`alter table bookings drop constraint bookings_no_overlap`);
+    // With no bookable technician the database keeps any two unassigned visits apart (rules D5, D25:
+    // migration 0025's trigger), so these overlapping ones could not exist; the assignment's own
+    // check (and the per-technician constraint behind it) must hold without it.
+    await database.db.execute(sql`drop trigger bookings_unassigned_no_overlap on bookings`);
     morning = await visit("2026-12-14", "08:00-10:00", "Uppsala", "753 20");
     overlapping = await visit("2026-12-14", "12:00-14:00", "Uppsala", "753 31");
     adjacent = await visit("2026-12-14", "10:00-12:00", "Uppsala", "753 32");

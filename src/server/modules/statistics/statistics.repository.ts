@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { technicianLoad } from "../bookings/booking-capacity.repository";
 
 /** The period's bookings by (status, service type, weekday 1 = Monday … 7 = Sunday). */
 export type BookingCell = { status: string; serviceType: string; weekday: number; bookings: number };
@@ -45,6 +46,9 @@ const TIME_ZONE = "Europe/Stockholm";
  */
 export function createStatisticsRepository(db: Db) {
   return {
+    /** The technicians' calendars, absences and visits of the period (utilisation, rules D25). */
+    technicianLoad: (from: string, to: string) => technicianLoad(db, from, to),
+
     async periodFigures(from: string, to: string): Promise<PeriodFigures> {
       const inPeriod = sql`date between ${from}::date and ${to}::date`;
       const start = sql`(${from}::date)::timestamp at time zone ${TIME_ZONE}`;

@@ -125,6 +125,22 @@ describe("GET /api/statistics", () => {
     ]);
   });
 
+  it("gives each bookable technician's utilisation: hours of visits against hours they could be booked (rules D25)", async () => {
+    const tina = await createUser(database, { username: "tina", password: "Tekniker1234", role: "technician", name: "Tina", bookable: true });
+    // Monday's two active visits are hers (4 h); Wednesday she is away all day.
+    await database.db.execute(sql`update bookings set assigned_technician_id = ${tina.id} where date = '2026-11-16'`);
+    await database.db.execute(sql`insert into blocked_time_slots (date, start_time, end_time, reason, service_types, technician_id)
+      values ('2026-11-18', '00:00', '23:59', 'Semester', '{}', ${tina.id})`);
+    try {
+      // Monday to Saturday of the company's 08:00–17:00 (9 h), less Wednesday: 45 h; Sunday is closed.
+      expect((await statistics("week")).json().utilisation).toEqual([{ technicianId: tina.id, name: "Tina", bookedHours: 4, availableHours: 45, percent: 9 }]);
+    } finally {
+      await database.db.execute(sql`update bookings set assigned_technician_id = null where date = '2026-11-16'`);
+      await database.db.execute(sql`delete from blocked_time_slots where technician_id = ${tina.id}`);
+      await database.db.execute(sql`delete from users where id = ${tina.id}`);
+    }
+  });
+
   it("gives the month's, the quarter's and the year's", async () => {
     expect((await statistics("month")).json()).toMatchObject({
       from: "2026-11-01",
@@ -231,6 +247,7 @@ describe("sharing the work of identical requests", () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
         return figures;
       },
+      technicianLoad: async () => ({ technicians: [], absences: [], visits: [] }),
     };
     const bare = Fastify();
     registerValidation(bare);

@@ -1,5 +1,5 @@
 import { endOfMonth, endOfQuarter, endOfYear, format, startOfMonth, startOfQuarter, startOfYear } from "date-fns";
-import { addDays, type IsoDate } from "@/common/booking-rules";
+import { addDays, technicianUtilisation, type IsoDate, type LoadInput, type TimeRange } from "@/common/booking-rules";
 import { BOOKING_STATUSES, SERVICE_TYPE_LABELS, SERVICE_TYPES, type BookingStatus, type ServiceType } from "@/common/constants";
 import { completionRate, visitsPerCustomer } from "@/common/planning/formulas";
 import { weekStart } from "@/common/planning/week";
@@ -21,8 +21,17 @@ export function periodOf(period: StatisticsPeriod, today: IsoDate): { from: IsoD
 
 const BUSIEST_SLOTS = 5;
 
-/** The response of a period from its figures (rules §4 'Väntande', §9 rounding). */
-export function statisticsOf(period: StatisticsPeriod, from: IsoDate, to: IsoDate, figures: PeriodFigures): Statistics {
+/** Minutes as hours to one decimal. */
+const hours = (minutes: number) => Math.round(minutes / 6) / 10;
+
+/** The response of a period from its figures (rules §4 'Väntande', §9 rounding) and, when given, the technicians' load (rules D25). */
+export function statisticsOf(
+  period: StatisticsPeriod,
+  from: IsoDate,
+  to: IsoDate,
+  figures: PeriodFigures,
+  load: { input: LoadInput; companyDay: TimeRange } | null = null,
+): Statistics {
   const sum = (match: (cell: BookingCell) => boolean) => figures.cells.reduce((total, cell) => total + (match(cell) ? cell.bookings : 0), 0);
   const total = sum(() => true);
   const completed = sum((c) => c.status === "completed");
@@ -49,6 +58,15 @@ export function statisticsOf(period: StatisticsPeriod, from: IsoDate, to: IsoDat
       .map((s) => ({ key: s.timeSlot, label: s.timeSlot.replace("-", "–"), count: s.bookings })),
     remindersSent: figures.remindersSent,
     remindersBooked: figures.remindersBooked,
+    utilisation: load
+      ? technicianUtilisation(load.input, from, to, load.companyDay).map((row) => ({
+          technicianId: row.technicianId,
+          name: row.name,
+          bookedHours: hours(row.bookedMinutes),
+          availableHours: hours(row.availableMinutes),
+          percent: row.percent,
+        }))
+      : [],
   };
 }
 
@@ -56,8 +74,22 @@ export function statisticsOf(period: StatisticsPeriod, from: IsoDate, to: IsoDat
  * The statistics of this week, month, quarter or year (rules §7, rules D13): real figures of the
  * calendar period around today.
  */
-export function createStatisticsService({ repo, today, sharing = true }: { repo: StatisticsRepository; today: () => string; sharing?: boolean }) {
-  const compute = async (period: StatisticsPeriod, from: IsoDate, to: IsoDate) => statisticsOf(period, from, to, await repo.periodFigures(from, to));
+export function createStatisticsService({
+  repo,
+  today,
+  sharing = true,
+  companyDay = async () => ({ start: "08:00", end: "17:00" }),
+}: {
+  repo: StatisticsRepository;
+  today: () => string;
+  sharing?: boolean;
+  /** The settings' working day: a technician without hours of their own works it (rules D25). */
+  companyDay?: () => Promise<TimeRange>;
+}) {
+  const compute = async (period: StatisticsPeriod, from: IsoDate, to: IsoDate) => {
+    const [figures, input, day] = await Promise.all([repo.periodFigures(from, to), repo.technicianLoad(from, to), companyDay()]);
+    return statisticsOf(period, from, to, figures, { input, companyDay: day });
+  };
 
   // Identical requests that arrive while the figures are being worked out share that work: an
   // admin's dashboard refreshing at the same moment as another's gets the same answer, as fresh as

@@ -60,6 +60,7 @@ describe("admin overview", () => {
       failedEmails: [
         { id: 9, to: "karin@exempel.se", subject: "Bokningsbekräftelse", lastError: "Anslutningen nekades", createdAt: "2026-11-21T10:00:00.000Z" },
       ],
+      busyDays: [{ date: "2026-12-09", bookedHours: 7.5, availableHours: 9, percent: 83 }],
     },
     alerts: [],
   };
@@ -80,6 +81,10 @@ describe("admin overview", () => {
     const attention = screen.getByRole("region", { name: /^Behöver åtgärd/ });
     expect(within(attention).getByRole("link", { name: /Maria Karlsson/ })).toHaveAttribute("href", "/admin/bookings/2");
     expect(within(attention).getByText(/Anslutningen nekades/)).toBeInTheDocument();
+    // rules D25: a nearly booked day, linking to its week's planning.
+    const busy = within(attention).getByRole("region", { name: /Nästan fullbokade dagar/ });
+    expect(busy).toHaveTextContent("9 dec. 2026: 7,5 av 9 timmar bokade (83 %)");
+    expect(within(busy).getByRole("link", { name: "9 dec. 2026" })).toHaveAttribute("href", "/admin/technicians?vecka=2026-12-07");
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith("/api/admin/overview"))).toHaveLength(1);
     // The tabs of cards are still below.
     expect(screen.getByRole("tab", { name: "Bokningar" })).toBeInTheDocument();
@@ -88,7 +93,12 @@ describe("admin overview", () => {
   it("says so in Swedish when there is nothing to show", async () => {
     mockFetch({
       "GET /api/admin/overview": {
-        body: { today: [], newBookings: { since: "2026-11-22T07:00:00.000Z", items: [] }, attention: { unassignedNextWeek: [], failedEmails: [] }, alerts: [] },
+        body: {
+          today: [],
+          newBookings: { since: "2026-11-22T07:00:00.000Z", items: [] },
+          attention: { unassignedNextWeek: [], failedEmails: [], busyDays: [] },
+          alerts: [],
+        },
       },
     });
     renderApp("/admin", { user: adminUser });

@@ -49,6 +49,10 @@ export const adminDashboardText = {
     attentionEmpty: "Inget behöver åtgärdas just nu.",
     unassigned: "Besök utan tekniker den kommande veckan",
     unassignedEmpty: "Alla besök den kommande veckan har en tekniker.",
+    // rules D25: days whose technicians' time is nearly booked.
+    busyDays: "Nästan fullbokade dagar de kommande två veckorna",
+    busyDay: (booked: number, available: number, percent: number) =>
+      `${booked.toLocaleString("sv-SE")} av ${available.toLocaleString("sv-SE")} timmar bokade (${percent} %)`,
     failedEmails: "E-post som inte kunde skickas",
     failedEmailsEmpty: "Inga e-postmeddelanden har misslyckats.",
     emailTo: "Till",

@@ -44,7 +44,14 @@ const slotsHandler =
     const query = new URL(url, "http://localhost").searchParams;
     const serviceType = query.get("serviceType") as ServiceType;
     const date = query.get("date")!;
-    const slots = adminSlots(serviceType, date).map((s) => ({ ...s, state: "free" as const, takenBy: [], blockedBy: [], ...states[s.label] }));
+    const slots = adminSlots(serviceType, date).map((s) => ({
+      ...s,
+      state: "free" as const,
+      takenBy: [],
+      blockedBy: [],
+      freeTechnicians: [],
+      ...states[s.label],
+    }));
     return { body: { date, serviceType, maxPerDay: 8, slots } satisfies AdminSlots };
   };
 

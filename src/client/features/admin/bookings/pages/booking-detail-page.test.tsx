@@ -61,7 +61,14 @@ const main = () => within(screen.getByRole("main"));
 
 /** The reschedule dialog's times of `date` as the server answers them; `states` changes some. */
 function slotsAnswer(date: string, states: Record<string, Partial<AdminSlot>> = {}): AdminSlots {
-  const slots = rescheduleSlots("service", date).map((s) => ({ ...s, state: "free" as const, takenBy: [], blockedBy: [], ...states[s.label] }));
+  const slots = rescheduleSlots("service", date).map((s) => ({
+    ...s,
+    state: "free" as const,
+    takenBy: [],
+    blockedBy: [],
+    freeTechnicians: [],
+    ...states[s.label],
+  }));
   return { date, serviceType: "service", maxPerDay: 8, slots };
 }
 const slotsHandler =

@@ -1,4 +1,4 @@
-import { AlertTriangle, CalendarCheck, CheckCheck, DatabaseBackup, MailWarning, Sparkles, UserX } from "lucide-react";
+import { AlertTriangle, CalendarCheck, CalendarClock, CheckCheck, DatabaseBackup, MailWarning, Sparkles, UserX } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
@@ -14,6 +14,7 @@ import { useAdminOverview } from "../api/get-admin-overview";
 import { useMarkBookingsSeen } from "../api/mark-bookings-seen";
 import { adminDashboardText } from "../text";
 import { staffTimeText } from "@/common/booking-rules";
+import { weekStart } from "@/common/planning/week";
 
 const text = adminDashboardText.overview;
 
@@ -139,8 +140,8 @@ function NewBookings({ newBookings }: { newBookings: Overview["newBookings"] }) 
 }
 
 function Attention({ attention }: { attention: Overview["attention"] }) {
-  const { unassignedNextWeek, failedEmails } = attention;
-  const count = unassignedNextWeek.length + failedEmails.length;
+  const { unassignedNextWeek, failedEmails, busyDays } = attention;
+  const count = unassignedNextWeek.length + failedEmails.length + busyDays.length;
   return (
     <OverviewCard title={`${text.attention} (${count})`} icon={<AlertTriangle className="size-5 text-amber-700" aria-hidden="true" />}>
       {count === 0 ? (
@@ -154,6 +155,24 @@ function Attention({ attention }: { attention: Overview["attention"] }) {
             </h3>
             <BookingRows items={unassignedNextWeek} showDate empty={text.unassignedEmpty} />
           </section>
+          {busyDays.length > 0 && (
+            <section aria-labelledby="overview-busy-days" className="grid gap-2">
+              <h3 id="overview-busy-days" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+                <CalendarClock className="size-4" aria-hidden="true" />
+                {text.busyDays}
+              </h3>
+              <ul className="grid gap-2">
+                {busyDays.map((day) => (
+                  <li key={day.date} className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
+                    <Link className="font-medium underline underline-offset-2" to={`/admin/technicians?vecka=${weekStart(day.date)}`}>
+                      {formatListDate(day.date)}
+                    </Link>
+                    : {text.busyDay(day.bookedHours, day.availableHours, day.percent)}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           <section aria-labelledby="overview-failed-emails" className="grid gap-2">
             <h3 id="overview-failed-emails" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
               <MailWarning className="size-4" aria-hidden="true" />
