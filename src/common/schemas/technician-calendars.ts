@@ -1,7 +1,7 @@
 // Contracts of the technicians' calendars (rules D25): the bookable switch, working days and hours,
 // and absences, for /admin/technicians and the technician's own page.
 import { z } from "zod";
-import { daysBetween, isWallTime, toMinutes } from "../booking-rules";
+import { daysBetween, isIsoDate, isWallTime, toMinutes } from "../booking-rules";
 import { IdTextSchema } from "./common";
 import { isoDateSchema } from "./bookings";
 import { singleLineText } from "./text-fields";
@@ -33,6 +33,13 @@ export const ABSENCE_MAX_DAYS = 62;
 /** An absence of whole days holds the technician from midnight to the end of the day. */
 export const WHOLE_DAY = { startTime: "00:00", endTime: "23:59" } as const;
 
+/**
+ * The refinements below compare only two real dates (or times): a missing or broken one has its own
+ * message, and daysBetween and toMinutes throw on it (zod runs an object's refinements after a
+ * field's own refinement has failed).
+ */
+const bothDates = (v: { fromDate: string; toDate: string }) => isIsoDate(v.fromDate) && isIsoDate(v.toDate);
+
 const wallTime = z.string({ error: technicianCalendarText.invalidTime }).refine(isWallTime, { error: technicianCalendarText.invalidTime });
 
 /** PUT /api/admin/technicians/{id}/calendar */
@@ -50,7 +57,7 @@ export const TechnicianCalendarInputSchema = z
     workEnd: wallTime.nullable(),
   })
   .refine((v) => (v.workStart === null) === (v.workEnd === null), { path: ["workEnd"], error: technicianCalendarText.hoursBoth })
-  .refine((v) => v.workStart === null || v.workEnd === null || toMinutes(v.workEnd) > toMinutes(v.workStart), {
+  .refine((v) => !(isWallTime(v.workStart) && isWallTime(v.workEnd)) || toMinutes(v.workEnd) > toMinutes(v.workStart), {
     path: ["workEnd"],
     error: technicianCalendarText.hoursOrder,
   });
@@ -68,10 +75,13 @@ export const AbsenceInputSchema = z
       .min(1, { error: technicianCalendarText.reasonRequired })
       .max(200, { error: technicianCalendarText.reasonRequired }),
   })
-  .refine((v) => v.toDate >= v.fromDate, { path: ["toDate"], error: technicianCalendarText.toBeforeFrom })
-  .refine((v) => v.toDate < v.fromDate || daysBetween(v.fromDate, v.toDate) < ABSENCE_MAX_DAYS, { path: ["toDate"], error: technicianCalendarText.tooLong })
+  .refine((v) => !bothDates(v) || v.toDate >= v.fromDate, { path: ["toDate"], error: technicianCalendarText.toBeforeFrom })
+  .refine((v) => !bothDates(v) || v.toDate < v.fromDate || daysBetween(v.fromDate, v.toDate) < ABSENCE_MAX_DAYS, {
+    path: ["toDate"],
+    error: technicianCalendarText.tooLong,
+  })
   .refine((v) => (v.startTime === null) === (v.endTime === null), { path: ["endTime"], error: technicianCalendarText.invalidTime })
-  .refine((v) => v.startTime === null || v.endTime === null || toMinutes(v.endTime) > toMinutes(v.startTime), {
+  .refine((v) => !(isWallTime(v.startTime) && isWallTime(v.endTime)) || toMinutes(v.endTime) > toMinutes(v.startTime), {
     path: ["endTime"],
     error: technicianCalendarText.endBeforeStart,
   });
