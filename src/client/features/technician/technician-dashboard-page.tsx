@@ -13,6 +13,7 @@ import { ROLE_LABELS, type Role } from "@/common/constants";
 import type { TechnicianVisit } from "@/common/schemas/technician";
 import { useDayVisits, useUpcomingVisits } from "./api/visits";
 import { CalendarFeedPanel } from "./components/calendar-feed-panel";
+import { OwnAbsences } from "./components/own-absences";
 import { VisitCards, VisitTable } from "./components/visit-list";
 import { technicianText as text } from "./text";
 
@@ -71,7 +72,7 @@ function UpcomingTab() {
 
 /**
  * /technician (rules §2 Technician portal): the header, today's visits with a date picker and the
- * coming ones. A technician sees their own and the unassigned visits, an admin all (the server decides).
+ * coming ones, and the technician's own coming absences (rules D25). A technician sees their own and the unassigned visits, an admin all (the server decides).
  * Tab and date live in the URL, so Back and a reload keep them. The protocols tab is the protocols
  * feature's, put in by the app (app/technician-dashboard-page): features do not import each other.
  */
@@ -141,6 +142,7 @@ export function TechnicianDashboardPage({ protocolsTab }: { protocolsTab: ReactN
           {protocolsTab}
         </TabsContent>
       </Tabs>
+      <OwnAbsences />
       <CalendarFeedPanel />
     </div>
   );

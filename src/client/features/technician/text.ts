@@ -1,3 +1,6 @@
+import { timeRange } from "@/common/format";
+import { WHOLE_DAY, type Absence } from "@/common/schemas/technician-calendars";
+
 // Swedish texts of the technician portal (rules §2 Technician portal, §5 service completion, §8).
 export const technicianText = {
   title: "Tekniker Dashboard",
@@ -15,6 +18,15 @@ export const technicianText = {
     copyFailedTitle: "Fel",
     copyFailed: "Kunde inte kopiera. Markera länken och kopiera den själv.",
     loadFailed: "Kunde inte hämta din kalenderlänk.",
+  },
+  // rules D25: the technician's own absences, put in by the office.
+  absences: {
+    title: "Min frånvaro",
+    empty: "Ingen frånvaro inlagd",
+    loadFailed: "Kunde inte hämta din frånvaro.",
+    /** 'Hela dagen', or the times of an absence of part of the day. */
+    time: (absence: Pick<Absence, "startTime" | "endTime">) =>
+      absence.startTime === WHOLE_DAY.startTime && absence.endTime === WHOLE_DAY.endTime ? "Hela dagen" : timeRange(absence.startTime, absence.endTime),
   },
   loggingOut: "Loggar ut...",
   tabsLabel: "Uppdrag",

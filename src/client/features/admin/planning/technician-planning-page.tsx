@@ -1,4 +1,5 @@
 import { CalendarDays, ChevronLeft, ChevronRight, UserX, Users } from "lucide-react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
@@ -10,12 +11,15 @@ import { addDays, isIsoDate, staffTimeText, todayIn, type IsoDate } from "@/comm
 import { averageVisitsPerTechnician } from "@/common/planning/formulas";
 import { swedishWeek, weekDays, weekStart } from "@/common/planning/week";
 import type { PlanningBooking, Technician } from "@/common/schemas/planning";
+import type { Absence } from "@/common/schemas/technician-calendars";
 import { AdminPage } from "../components/admin-page";
 import { FigureCard } from "../components/figure-card";
 import { LoadFailed } from "../components/load-failed";
 import { formatWeekdayDate } from "../lib/format";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
-import { useActiveBookings, useAssignTechnician, useTechnicians } from "./api";
+import { useActiveBookings, useAssignTechnician, useTechnicianCalendars, useTechnicians } from "./api";
+import { AbsenceChip } from "./components/absence-chip";
+import { TechnicianCalendars } from "./components/technician-calendars";
 import { VisitStatus } from "./components/visit-status";
 import { planningPageText } from "./text";
 
@@ -59,12 +63,17 @@ function VisitChip({ booking, technicians }: { booking: PlanningBooking; technic
   );
 }
 
-/** /admin/technicians (rules §2, §9; issues 13, 23): the week's active visits per technician, with their status, and an unassigned row. */
+/**
+ * /admin/technicians (rules §2, §9; issues 13, 23): the week's active visits per technician, with
+ * their status, and an unassigned row; each technician's absences in their row, and below the grid
+ * their calendars (rules D25).
+ */
 export default function TechnicianPlanningPage() {
   useDocumentTitle(text.title);
   const [params, setParams] = useSearchParams();
+  const [today] = useState(() => todayIn(new Date()));
   const requested = params.get("vecka") ?? "";
-  const monday = weekStart((isIsoDate(requested) ? requested : todayIn(new Date())) as IsoDate);
+  const monday = weekStart((isIsoDate(requested) ? requested : today) as IsoDate);
   const filter = params.get("tekniker") ?? "";
   const set = (next: { vecka?: string; tekniker?: string }) => {
     const merged = { vecka: monday, tekniker: filter, ...next };
@@ -74,6 +83,10 @@ export default function TechnicianPlanningPage() {
   const { week, year } = swedishWeek(monday);
   const technicians = useTechnicians();
   const bookings = useActiveBookings(monday, days[6]);
+  // The grid does not wait for the calendars: without them it shows the visits, as before.
+  const calendars = useTechnicianCalendars();
+  const absencesOf = (technicianId: number | null, day: string): Absence[] =>
+    calendars.data?.find((c) => c.id === technicianId)?.absences.filter((a) => a.date === day) ?? [];
 
   const all = technicians.data ?? [];
   const rows: { key: string; label: string; technicianId: number | null }[] = [
@@ -98,7 +111,7 @@ export default function TechnicianPlanningPage() {
           <Button variant="outline" size="icon" onClick={() => set({ vecka: addDays(monday, 7) })} aria-label={text.nextWeek}>
             <ChevronRight aria-hidden="true" />
           </Button>
-          <Button variant="ghost" onClick={() => set({ vecka: weekStart(todayIn(new Date())) })}>
+          <Button variant="ghost" onClick={() => set({ vecka: weekStart(today) })}>
             {text.thisWeek}
           </Button>
         </div>
@@ -153,10 +166,14 @@ export default function TechnicianPlanningPage() {
                     </th>
                     {days.map((day) => {
                       const cell = visits.filter((b) => b.date === day && b.technicianId === row.technicianId);
+                      const away = absencesOf(row.technicianId, day);
                       return (
                         <td key={day} className="px-1 py-1">
                           <div className="grid gap-1">
-                            {cell.length === 0 ? (
+                            {away.map((a) => (
+                              <AbsenceChip key={a.id} absence={a} />
+                            ))}
+                            {cell.length === 0 && away.length === 0 ? (
                               <span className="sr-only">{text.none}</span>
                             ) : (
                               cell.map((b) => <VisitChip key={b.id} booking={b} technicians={all} />)
@@ -172,6 +189,7 @@ export default function TechnicianPlanningPage() {
           </div>
         </>
       )}
+      <TechnicianCalendars today={today} />
     </AdminPage>
   );
 }

@@ -1,4 +1,11 @@
-import { plural } from "@/common/format";
+import { formatListDate, plural, timeRange } from "@/common/format";
+import { technicianCalendarText, WHOLE_DAY, type Absence } from "@/common/schemas/technician-calendars";
+
+type AbsenceTimes = Pick<Absence, "startTime" | "endTime">;
+const isWholeDay = (absence: AbsenceTimes) => absence.startTime === WHOLE_DAY.startTime && absence.endTime === WHOLE_DAY.endTime;
+/** 'Hela dagen' for an absence of the whole day (rules D25), otherwise its times: '08:00–12:00'. */
+const absenceTime = (absence: AbsenceTimes) => (isWholeDay(absence) ? "Hela dagen" : timeRange(absence.startTime, absence.endTime));
+
 // Swedish texts of route optimisation and technician planning (rules §2, §9; issue 13).
 export const planningPageText = {
   back: "Tillbaka till planering",
@@ -56,5 +63,63 @@ export const planningPageText = {
     assigned: "Uppdaterad",
     assignFailed: "Kunde inte tilldela besöket",
     none: "–",
+    away: "Frånvarande",
+    absenceTime,
+  },
+  // rules D25: each technician's calendar, below the week grid.
+  calendars: {
+    title: "Teknikernas kalendrar",
+    intro:
+      "Kunder kan boka en tid när minst en bokningsbar tekniker är ledig. Här väljer du vem som kan bokas, vilka dagar och tider teknikern arbetar och när teknikern är borta.",
+    loadFailed: "Kunde inte hämta teknikernas kalendrar.",
+    empty: "Det finns inga tekniker ännu. Skapa dem under Användare.",
+    notBookable: "Ej bokningsbar",
+    bookable: "Bokningsbar (kunder kan boka tider hos teknikern)",
+    workDays: "Arbetsdagar",
+    everyDay: "Alla dagar företaget tar bokningar",
+    /** Monday first, as Swedish calendars; the numbers are the API's (0 Sunday … 6 Saturday). */
+    weekdays: [
+      { day: 1, short: "Mån", long: "Måndag" },
+      { day: 2, short: "Tis", long: "Tisdag" },
+      { day: 3, short: "Ons", long: "Onsdag" },
+      { day: 4, short: "Tor", long: "Torsdag" },
+      { day: 5, short: "Fre", long: "Fredag" },
+      { day: 6, short: "Lör", long: "Lördag" },
+      { day: 0, short: "Sön", long: "Söndag" },
+    ],
+    hours: "Arbetstid",
+    hoursHint: "Tomt: företagets tider",
+    workStart: "Börjar",
+    workEnd: "Slutar",
+    save: "Spara kalender",
+    saving: "Sparar…",
+    saved: technicianCalendarText.saved,
+    saveFailed: "Kunde inte spara kalendern",
+    absences: "Frånvaro",
+    absencesLabel: (name: string) => `Frånvaro för ${name}`,
+    noAbsences: "Ingen frånvaro inlagd",
+    absenceTime,
+    remove: "Ta bort",
+    /** 'Ta bort frånvaron 21 dec. 2026', with the times when it is not the whole day. */
+    removeLabel: (absence: AbsenceTimes & Pick<Absence, "date">) =>
+      `Ta bort frånvaron ${formatListDate(absence.date)}${isWholeDay(absence) ? "" : ` ${timeRange(absence.startTime, absence.endTime)}`}`,
+    removed: technicianCalendarText.absenceDeleted,
+    removeFailed: "Kunde inte ta bort frånvaron",
+    failureTitle: "Ett fel uppstod",
+    add: {
+      title: "Lägg till frånvaro",
+      fromDate: "Från och med",
+      toDate: "Till och med",
+      wholeDay: "Hela dagen",
+      startTime: "Från",
+      endTime: "Till",
+      timesRequired: "Ange när frånvaron börjar och slutar, eller välj hela dagen",
+      reason: "Anledning",
+      reasonPlaceholder: "Till exempel semester, sjuk eller kurs",
+      submit: "Lägg till frånvaro",
+      submitting: "Lägger till…",
+      added: technicianCalendarText.absenceSaved,
+      addFailed: "Kunde inte lägga till frånvaron",
+    },
   },
 } as const;
