@@ -32,6 +32,11 @@ if (process.env.PLAYWRIGHT_JSON_OUTPUT_NAME) reporter.push(["json"]);
 
 /** Specs whose journeys change settings every other journey depends on. */
 const COMPANY_WIDE = /company-settings\.spec\.ts$/;
+/**
+ * Specs that change the company's capacity (rules D25: a bookable technician more or less changes
+ * which times every other journey sees): run after everything else, one test at a time.
+ */
+const CAPACITY = /technician-(capacity|calendars)\.spec\.ts$/;
 /** Specs that set phone widths themselves (360 and 390 px): run once, in the mobile project. */
 const PHONE_ONLY = /layout-overlap\.spec\.ts$/;
 /**
@@ -67,12 +72,12 @@ export default defineConfig({
   projects: [
     {
       name: "mobile",
-      testIgnore: COMPANY_WIDE,
+      testIgnore: [COMPANY_WIDE, CAPACITY],
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
     {
       name: "desktop",
-      testIgnore: [COMPANY_WIDE, PHONE_ONLY],
+      testIgnore: [COMPANY_WIDE, PHONE_ONLY, CAPACITY],
       grepInvert: ONE_VIEWPORT,
       use: { viewport: { width: 1280, height: 800 } },
     },
@@ -82,6 +87,21 @@ export default defineConfig({
       name: "company-wide",
       testMatch: COMPANY_WIDE,
       dependencies: ["mobile", "desktop"],
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: "capacity-mobile",
+      testMatch: CAPACITY,
+      dependencies: ["company-wide"],
+      workers: 1,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+    {
+      name: "capacity-desktop",
+      testMatch: CAPACITY,
+      dependencies: ["capacity-mobile"],
+      grepInvert: ONE_VIEWPORT,
+      workers: 1,
       use: { viewport: { width: 1280, height: 800 } },
     },
   ],

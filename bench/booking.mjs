@@ -87,6 +87,35 @@ export async function seedTenThousandBookings(url) {
   }
 }
 
+/**
+ * Issue 27 (rules D25): 10 bookable technicians and 10 000+ visits, each a technician's own: every
+ * day from 240 days ago to the end of the booking window, four service times a day, each given to
+ * eight of the ten technicians (so a time still has room, as in a busy company). VACUUM ANALYZE as above.
+ */
+export async function seedCapacityBookings(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO customers (name, email, phone, address, city, postal_code) VALUES ('Bench Kund', 'bench@exempel.se', '070', 'Gatan 1', 'Uppsala', '75320')`,
+    );
+    await client.query(`
+      INSERT INTO users (username, password, name, role, bookable)
+      SELECT 'bench-tekniker-' || n, 'x', 'Tekniker ' || n, 'technician', true FROM generate_series(1, 10) n`);
+    await client.query(`
+      INSERT INTO bookings (customer_id, service_type, date, time_slot, start_time, end_time, status, contact_name, contact_email, contact_phone, address, postal_code, city, assigned_technician_id)
+      SELECT 1, 'service', d::date, s.label, s.st::time, s.et::time, 'confirmed', 'Bench Kund', 'bench@exempel.se', '070', 'Gatan 1', '75320', 'Uppsala', u.id
+      FROM generate_series(current_date - 240, current_date + 74, interval '1 day') d,
+           (VALUES ('08:00-10:00','08:00','10:00'), ('10:00-12:00','10:00','12:00'), ('12:00-14:00','12:00','14:00'), ('16:00-18:00','16:00','18:00')) s(label, st, et),
+           (SELECT id FROM users WHERE username LIKE 'bench-tekniker-%' ORDER BY id LIMIT 8) u`);
+    const { rows } = await client.query("SELECT count(*)::int AS n FROM bookings");
+    await client.query("VACUUM ANALYZE");
+    return rows[0].n;
+  } finally {
+    await client.end();
+  }
+}
+
 function latencyRows(benchmark, result) {
   const non2xx = result.non2xx + result.errors + result.timeouts;
   return [

@@ -13,7 +13,7 @@ CREATE INDEX "bookings_active_date_idx" ON "bookings" USING btree ("date","start
 -- index; the embedded database loads the same extension). Visits nobody has yet are kept apart by
 -- the booking writes under the day's lock (capacity one when no technician is bookable).
 CREATE EXTENSION IF NOT EXISTS btree_gist;--> statement-breakpoint
-ALTER TABLE "bookings" DROP CONSTRAINT "bookings_no_overlap";--> statement-breakpoint
+ALTER TABLE "bookings" DROP CONSTRAINT IF EXISTS "bookings_no_overlap";--> statement-breakpoint
 -- The visits ahead that nobody has yet go to a free bookable technician, as a new booking would
 -- (fewest visits that week, then that day, then by name); where none is free the visit stays
 -- unassigned and the admin overview lists it. Past and finished visits keep what they have.

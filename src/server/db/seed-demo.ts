@@ -65,9 +65,18 @@ export async function seedDemoData(db: Db, now = new Date()) {
         )[0],
     ),
   );
+  // rules D25: the demo company books Erik's calendar; Sara works the visits she is given but is
+  // not bookable, so the demo keeps one public calendar until an admin switches her on.
   const [tech2] = await db
     .insert(s.users)
-    .values({ username: "sara", password: await hashPassword("Tekniker1234"), name: "Sara Nilsson", role: "technician", phone: "070-555 98 76" })
+    .values({
+      username: "sara",
+      password: await hashPassword("Tekniker1234"),
+      name: "Sara Nilsson",
+      role: "technician",
+      phone: "070-555 98 76",
+      bookable: false,
+    })
     .returning();
   const technicians = [tech, tech2];
 

@@ -31,7 +31,7 @@ beforeAll(async () => {
   await database.db.execute(sql`insert into users (username, password, name, role) values ('anna', 'x', 'Anna', 'technician')`);
   await database.db
     .execute(sql`insert into bookings (customer_id, service_type, date, time_slot, start_time, end_time, status, assigned_technician_id, ${CONTACT_COLUMNS}) values
-    (1, 'service', '2026-12-14', '08:00-10:00', '08:00', '10:00', 'confirmed', 1, ${CONTACT})`);
+    (1, 'service', '2027-01-04', '08:00-10:00', '08:00', '10:00', 'confirmed', 1, ${CONTACT})`);
   await database.db.execute(sql`insert into blocked_time_slots (date, start_time, end_time, reason, service_types, technician_id) values
     ('2027-01-04', '10:00', '23:59', 'Tandläkare', '{}', 1)`);
 });
