@@ -354,6 +354,19 @@ describe("the technicians' calendars: who may see and change them, and what is r
     expect((await absence({ fromDate: "2026-12-28", toDate: "2026-12-27" })).statusCode).toBe(400);
     expect((await absence({ fromDate: "2026-11-20", toDate: "2026-11-21" })).json().message).toBe(technicianCalendarText.pastDate);
     expect((await absence({ fromDate: "2026-12-28", toDate: "2026-12-28", startTime: "10:00" })).statusCode).toBe(400);
+    // Empty or broken dates and times are the field's message, never a 500.
+    for (const broken of [
+      { fromDate: "", toDate: "" },
+      { fromDate: "2026-12-28", toDate: "" },
+      { fromDate: "2026-02-30", toDate: "2026-03-01" },
+      { fromDate: "2026-12-28", toDate: "2026-12-28", startTime: "", endTime: "" },
+      { fromDate: "2026-12-28", toDate: "2026-12-28", startTime: "9", endTime: "10:00" },
+    ]) {
+      const res = await absence(broken);
+      expect(res.statusCode, JSON.stringify(broken)).toBe(400);
+      expect(res.json().message).toMatch(/[a-zåäö]/i);
+    }
+    expect((await put({ ...base, workStart: "", workEnd: "" })).statusCode).toBe(400);
     expect((await absence({ fromDate: "2026-12-28", toDate: "2026-12-28", reason: "" })).statusCode).toBe(400);
     expect((await absence({ fromDate: "2026-12-28", toDate: "2026-12-28" }, chef.id)).statusCode).toBe(404);
     // Another technician's absence cannot be deleted through this one's address.
