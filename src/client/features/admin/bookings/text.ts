@@ -97,6 +97,11 @@ export const adminBookingsText = {
     descriptionOptional: "Beskrivning (valfritt)",
     heatpumpModel: "Värmepumpsmodell (valfritt)",
     status: "Status",
+    /** rules D25: who gets the visit; only the technicians free for the whole visit are offered. */
+    technician: "Tekniker",
+    technicianAutomatic: "Den som står på tur (automatiskt)",
+    technicianNext: (name: string) => `${name} (står på tur)`,
+    technicianHint: "Bara tekniker som är lediga under hela besöket visas. På tur står den med minst besök den veckan, sedan den dagen.",
     submit: "Skapa bokning",
     submitting: "Skapar bokning...",
     cancel: "Avbryt",

@@ -9,6 +9,7 @@ import { STATISTICS_PERIOD_LABELS, STATISTICS_PERIODS, type Statistics, type Sta
 import { AdminPage } from "../components/admin-page";
 import { FigureCard } from "../components/figure-card";
 import { useStatistics } from "./api/statistics";
+import { UtilisationCard } from "./components/utilisation-card";
 import { LoadFailed } from "../components/load-failed";
 import { formatListDate } from "@/common/format";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
@@ -128,6 +129,7 @@ export default function StatisticsPage() {
             />
           </section>
           {figures.data.total === 0 && <p className="text-slate-700">{text.none}</p>}
+          <UtilisationCard utilisation={figures.data.utilisation} />
           <div className="grid gap-4 lg:grid-cols-2">
             <CountChart id="chart-status" title={text.charts.byStatus} counts={figures.data.byStatus} />
             <CountChart id="chart-service" title={text.charts.byServiceType} counts={figures.data.byServiceType} />

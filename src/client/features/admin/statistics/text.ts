@@ -28,4 +28,20 @@ export const statisticsPageText = {
   table: "Visa som tabell",
   column: { label: "", count: "Antal" },
   none: "Inga bokningar i perioden.",
+  /** rules D25: each bookable technician's booked hours against the hours they could be booked. */
+  utilisation: {
+    heading: "Beläggning per tekniker",
+    intro: "Timmar med aktiva besök av de timmar teknikern kunde bokas (arbetstid utom frånvaro) under perioden.",
+    column: { name: "Tekniker", hours: "Bokade timmar", percent: "Beläggning" },
+    hours: (booked: number, available: number) => `${hoursText(booked)} av ${hoursText(available)} timmar`,
+    percent: (percent: number) => `${percent.toLocaleString("sv-SE")} %`,
+    /** No hours to book in the period (percent null): a dash to the eye, words to a screen reader. */
+    noPercent: "–",
+    noPercentLabel: "Ingen, inga bokningsbara timmar",
+    empty: "Inga bokningsbara tekniker under perioden.",
+  },
 } as const;
+
+function hoursText(hours: number) {
+  return hours.toLocaleString("sv-SE", { maximumFractionDigits: 1 });
+}

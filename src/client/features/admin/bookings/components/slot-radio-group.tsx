@@ -9,8 +9,11 @@ import { adminBookingsText } from "../text";
 
 const text = adminBookingsText.slots;
 
-/** A time to offer; with the server's state (issue 23 point 7) only a free one can be chosen. */
-export type PickerSlot = TimeSlot & Partial<Pick<AdminSlot, "state" | "takenBy" | "blockedBy">>;
+/**
+ * A time to offer; with the server's state (issue 23 point 7) only a free one can be chosen, and
+ * the new-booking form offers its free technicians (rules D25).
+ */
+export type PickerSlot = TimeSlot & Partial<Pick<AdminSlot, "state" | "takenBy" | "blockedBy" | "freeTechnicians">>;
 
 type SlotRadioGroupProps = {
   id: string;

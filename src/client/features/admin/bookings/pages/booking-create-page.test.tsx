@@ -55,6 +55,11 @@ const slotsHandler =
     return { body: { date, serviceType, maxPerDay: 8, slots } satisfies AdminSlots };
   };
 
+const anna = { id: 3, name: "Anna Ek" };
+const bo = { id: 5, name: "Bo Berg" };
+const technicianSelect = () => main().getByLabelText("Tekniker") as HTMLSelectElement;
+const optionTexts = (select: HTMLSelectElement) => Array.from(select.options).map((option) => option.textContent);
+
 function posted(fetchMock: ReturnType<typeof mockFetch>) {
   return fetchMock.mock.calls
     .filter(([url, init]) => url === "/api/admin/bookings" && init?.method === "POST")
@@ -247,5 +252,120 @@ describe("/admin/bookings/new", () => {
     await submit(user);
     await findToast("Bokning skapad");
     expect(posted(fetchMock)[0]).toMatchObject({ customerId: 4, customerInfo: { name: "Lars Andersson", city: "Uppsala" } });
+  });
+
+  describe("technician (rules D25)", () => {
+    const created = {
+      "POST /api/admin/bookings": { status: 201, body: { id: 101 } },
+      "GET /api/admin/bookings": { body: { items: [], total: 0, page: 1, pageSize: 25 } },
+    };
+
+    it("lists exactly the chosen time's free technicians, the first as next in turn, and sends the one chosen", async () => {
+      const user = userEvent.setup();
+      const fetchMock = mockFetch({ "GET /api/admin/slots": slotsHandler({ "10:00-12:00": { freeTechnicians: [anna, bo] } }), ...created });
+      renderApp("/admin/bookings/new", { user: adminUser });
+      await screen.findByRole("heading", { level: 1, name: "Ny bokning" });
+      await fillCustomer(user);
+      await user.selectOptions(field("Typ av tjänst"), "service");
+      await user.type(field("Datum"), tomorrow());
+      await main().findByRole("radio", { name: "10:00–12:00" });
+      // Nothing to choose before a time is chosen.
+      expect(main().queryByLabelText("Tekniker")).not.toBeInTheDocument();
+      await user.click(main().getByRole("radio", { name: "10:00–12:00" }));
+
+      expect(optionTexts(technicianSelect())).toEqual(["Den som står på tur (automatiskt)", "Anna Ek (står på tur)", "Bo Berg"]);
+      expect(technicianSelect()).toHaveValue("");
+      expect(technicianSelect()).toHaveAccessibleDescription(/Bara tekniker som är lediga under hela besöket visas/);
+      await user.selectOptions(technicianSelect(), "Bo Berg");
+      await submit(user);
+      await findToast("Bokning skapad");
+      expect(posted(fetchMock)).toEqual([expect.objectContaining({ timeSlot: "10:00-12:00", technicianId: 5 })]);
+    });
+
+    it("sends no technician when automatic is kept, or chosen again", async () => {
+      const user = userEvent.setup();
+      const fetchMock = mockFetch({ "GET /api/admin/slots": slotsHandler({ "10:00-12:00": { freeTechnicians: [anna, bo] } }), ...created });
+      renderApp("/admin/bookings/new", { user: adminUser });
+      await screen.findByRole("heading", { level: 1, name: "Ny bokning" });
+      await fillCustomer(user);
+      await fillBooking(user);
+      await user.selectOptions(technicianSelect(), "Anna Ek (står på tur)");
+      await user.selectOptions(technicianSelect(), "Den som står på tur (automatiskt)");
+      await submit(user);
+      await findToast("Bokning skapad");
+      expect(posted(fetchMock)).toHaveLength(1);
+      expect(posted(fetchMock)[0]).not.toHaveProperty("technicianId");
+    });
+
+    it("goes back to automatic when the chosen technician is not free at the new time", async () => {
+      const user = userEvent.setup();
+      mockFetch({
+        "GET /api/admin/slots": slotsHandler({
+          "10:00-12:00": { freeTechnicians: [anna, bo] },
+          "12:00-14:00": { freeTechnicians: [anna] },
+          "14:00-16:00": { freeTechnicians: [bo, anna] },
+        }),
+      });
+      renderApp("/admin/bookings/new", { user: adminUser });
+      await screen.findByRole("heading", { level: 1, name: "Ny bokning" });
+      await fillBooking(user);
+      await user.selectOptions(technicianSelect(), "Bo Berg");
+
+      // Bo is free at 14:00 too: the choice stays, and he is next in turn there.
+      await user.click(main().getByRole("radio", { name: "14:00–16:00" }));
+      expect(technicianSelect()).toHaveValue("5");
+      expect(optionTexts(technicianSelect())).toEqual(["Den som står på tur (automatiskt)", "Bo Berg (står på tur)", "Anna Ek"]);
+
+      await user.click(main().getByRole("radio", { name: "12:00–14:00" }));
+      expect(optionTexts(technicianSelect())).toEqual(["Den som står på tur (automatiskt)", "Anna Ek (står på tur)"]);
+      expect(technicianSelect()).toHaveValue("");
+      // Back at a time where Bo is free, the choice stays automatic.
+      await user.click(main().getByRole("radio", { name: "10:00–12:00" }));
+      expect(technicianSelect()).toHaveValue("");
+    });
+
+    it("has no technician select when nobody is free or bookable at the chosen time", async () => {
+      const user = userEvent.setup();
+      const fetchMock = mockFetch({ "GET /api/admin/slots": slotsHandler(), ...created });
+      renderApp("/admin/bookings/new", { user: adminUser });
+      await screen.findByRole("heading", { level: 1, name: "Ny bokning" });
+      await fillCustomer(user);
+      await fillBooking(user);
+      expect(main().getByRole("radio", { name: "10:00–12:00" })).toBeChecked();
+      expect(main().queryByLabelText("Tekniker")).not.toBeInTheDocument();
+      await submit(user);
+      await findToast("Bokning skapad");
+      expect(posted(fetchMock)[0]).not.toHaveProperty("technicianId");
+    });
+
+    it("shows the server's refusal of the technician once, and the refreshed times without them", async () => {
+      const user = userEvent.setup();
+      const message = "Teknikern har redan ett besök som överlappar den här tiden";
+      let asked = 0;
+      const fetchMock = mockFetch({
+        // Someone gave Bo a visit a moment ago: the states read after the refusal no longer list him.
+        "GET /api/admin/slots": (init, url) => slotsHandler({ "10:00-12:00": { freeTechnicians: asked++ === 0 ? [anna, bo] : [anna] } })(init, url),
+        "POST /api/admin/bookings": { status: 409, body: { message } },
+      });
+      const { router } = renderApp("/admin/bookings/new", { user: adminUser });
+      await screen.findByRole("heading", { level: 1, name: "Ny bokning" });
+      await fillCustomer(user);
+      await fillBooking(user);
+      await user.selectOptions(technicianSelect(), "Bo Berg");
+      await submit(user);
+
+      expect(await findToast("Fel")).toBeInTheDocument();
+      expect(await main().findByRole("alert")).toHaveTextContent(message);
+      expect(main().getAllByText(message)).toHaveLength(1);
+      expect(posted(fetchMock)).toEqual([expect.objectContaining({ technicianId: 5 })]);
+      await waitFor(() => expect(optionTexts(technicianSelect())).toEqual(["Den som står på tur (automatiskt)", "Anna Ek (står på tur)"]));
+      expect(technicianSelect()).toHaveValue("");
+      expect(main().getByRole("radio", { name: "10:00–12:00" })).toBeChecked();
+      expect(router.state.location.pathname).toBe("/admin/bookings/new");
+      // Sent again as it now stands: automatic, so no technician.
+      await submit(user);
+      await waitFor(() => expect(posted(fetchMock)).toHaveLength(2));
+      expect(posted(fetchMock)[1]).not.toHaveProperty("technicianId");
+    });
   });
 });

@@ -20,6 +20,7 @@ import { BackLink } from "@/client/components/back-link";
 import { useCreateAdminBooking } from "../api/create-booking";
 import { useAdminSlots } from "../api/get-slots";
 import { CustomerPicker } from "../components/customer-picker";
+import { FreeTechnicianSelect } from "../components/free-technician-select";
 import { slotChoice, SlotRadioGroup, type PickerSlot } from "../components/slot-radio-group";
 import { adminBookingsText } from "../text";
 
@@ -71,6 +72,8 @@ export default function BookingCreatePage() {
   const [today] = useState<IsoDate>(() => todayIn(new Date()));
   const [picked, setPicked] = useState<CustomerSuggestion | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
+  // rules D25: a technician's id, or "" for the free one whose turn it is when the booking is saved.
+  const [technicianChoice, setTechnicianChoice] = useState("");
   const serverErrorRef = useRef<HTMLDivElement>(null);
 
   const form = useForm<AdminCreateBookingForm, unknown, AdminCreateBooking>({
@@ -106,6 +109,13 @@ export default function BookingCreatePage() {
   // Joined, so the effect below runs when the choosable times change, not on every render.
   const selectableLabels = choice.selectableLabels.join(",");
 
+  // rules D25: the chosen time's free technicians (none without the server's states, or when nobody is bookable).
+  const freeTechnicians = slots.find((slot) => slot.label === timeSlot)?.freeTechnicians ?? [];
+  // A chosen technician who is not free at the chosen time (another time, or booked since the
+  // refusal refreshed the states) goes back to automatic. Set while rendering, as React advises for
+  // state that follows other values, so the select never shows a choice it does not list.
+  if (technicianChoice && !freeTechnicians.some((technician) => String(technician.id) === technicianChoice)) setTechnicianChoice("");
+
   // A chosen time the new service or date does not offer, or that someone has taken since, is cleared.
   useEffect(() => {
     const current = getValues("timeSlot");
@@ -132,6 +142,8 @@ export default function BookingCreatePage() {
     const payload: AdminCreateBooking = {
       ...values,
       heatpumpModel: values.serviceType === "hembesok" ? undefined : values.heatpumpModel || undefined,
+      // Automatic sends none: the server gives the visit to the free technician whose turn it is.
+      technicianId: technicianChoice ? Number(technicianChoice) : undefined,
     };
     create.mutate(payload, {
       onSuccess: ({ id: bookingId }) => {
@@ -140,7 +152,7 @@ export default function BookingCreatePage() {
         void navigate("/admin/bookings?sort=created_desc");
       },
       onError: (error) => {
-        // 409 (time taken or blocked) and 422 (time not offered, in the past) carry the server's Swedish message.
+        // 409 (time taken or blocked, the chosen technician busy or not working then) and 422 (time not offered, in the past) carry the server's Swedish message.
         const message = errorMessage(error, text.failureFallback);
         setServerError(message);
         toast({ variant: "destructive", title: text.failureTitle, description: message });
@@ -229,6 +241,10 @@ export default function BookingCreatePage() {
               />
             )}
           />
+
+          {freeTechnicians.length > 0 && (
+            <FreeTechnicianSelect id={id("technician")} technicians={freeTechnicians} value={technicianChoice} onChange={setTechnicianChoice} />
+          )}
 
           {serviceType !== "hembesok" && (
             <div className="grid gap-1.5">
