@@ -86,7 +86,8 @@ test("an admin copies a calendar feed URL that calendar apps can read, and repla
   await loginAs("admin");
   const name = `Fia Flöde ${unique(testInfo)}`;
   const created = await page.request.post("/api/admin/users", {
-    data: { username: `flode${unique(testInfo)}`, name, password: "Kalender99x", role: "technician" },
+    // Not bookable (rules D25): the times every other journey sees stay as they are.
+    data: { username: `flode${unique(testInfo)}`, name, password: "Kalender99x", role: "technician", bookable: false },
     headers: { origin: baseURL! },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -145,7 +146,7 @@ test("a technician finds their own calendar link in their portal, and it holds t
   await loginAs("admin");
   const username = `kal${unique(testInfo)}`;
   const created = await page.request.post("/api/admin/users", {
-    data: { username, name: `Kalle Kalender ${username}`, password: "Pendel-Ugglor-77", role: "technician" },
+    data: { username, name: `Kalle Kalender ${username}`, password: "Pendel-Ugglor-77", role: "technician", bookable: false },
     headers: { origin: baseURL! },
   });
   expect(created.status(), await created.text()).toBe(201);

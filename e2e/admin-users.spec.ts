@@ -24,7 +24,8 @@ async function createUserThroughApi(
   baseURL: string,
   user: { username: string; name: string; password: string; role: "admin" | "technician" },
 ) {
-  const response = await request.post("/api/admin/users", { data: user, headers: { origin: baseURL } });
+  // Not bookable (rules D25): a bookable technician would change the times every other journey sees.
+  const response = await request.post("/api/admin/users", { data: { ...user, bookable: false }, headers: { origin: baseURL } });
   expect(response.status(), await response.text()).toBe(201);
 }
 
@@ -54,6 +55,11 @@ test("an admin creates a technician, who logs in; deleting them ends their open 
   await dialog.getByRole("button", { name: "Skapa användare" }).click();
   await expect(dialog.getByRole("alert")).toContainText("Lösenordet är för lätt att gissa: det består av ett vanligt ord och ett årtal.");
   await expect(dialog.getByLabel("Roll")).toHaveValue("technician");
+  // A new technician is bookable unless the admin says otherwise (rules D25); this one is not, so
+  // the times every other journey sees stay as they are.
+  const bookable = dialog.getByRole("checkbox", { name: "Bokningsbar (kunder kan boka tider hos teknikern)" });
+  await expect(bookable).toBeChecked();
+  await bookable.uncheck();
   await expectNoSeriousA11yViolations(page);
   await dialog.getByLabel("Lösenord", { exact: true }).fill("Kylskåp47x");
   await dialog.getByRole("button", { name: "Skapa användare" }).click();

@@ -72,10 +72,11 @@ process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.server.address().port}`;
 if (process.env.E2E_SEED_SQL) {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { btree_gist } = await import("@electric-sql/pglite/contrib/btree_gist");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   // As src/server/db/client.ts opens it: the same folder and extensions.
-  const client = new PGlite(join(dataDir, "pgdata"), { extensions: { pg_trgm } });
+  const client = new PGlite(join(dataDir, "pgdata"), { extensions: { pg_trgm, btree_gist } });
   try {
     await migrate(drizzle(client), { migrationsFolder: resolve(process.env.MIGRATIONS_DIR ?? "drizzle") });
     await client.exec(process.env.E2E_SEED_SQL);

@@ -3,11 +3,12 @@ import { addDays, bookingWindow, todayIn, weekdayOf, type IsoDate } from "../src
 import { weekStart } from "../src/common/planning/week";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
-// rules D25, as the admin and a customer see it. The demo company books Erik's calendar; Sara is a
-// technician who is not bookable. A Tuesday's one service time is taken by a visit (Erik's), so the
-// customer cannot pick that day; the admin switches Sara on and the customer can; a whole-day
-// absence of Sara's takes it away again; the planning grid has a row for each of them. Runs in its
-// own project after every other journey (playwright.config.ts): it changes the company's capacity.
+// rules D25, as the admin and a customer see it. The demo company has nobody bookable (capacity
+// one). A Tuesday's one service time is taken by a visit, so the customer cannot pick that day; the
+// admin switches Erik on, and the visit (it needs a technician) takes his time: still taken; then
+// Sara too, and the customer can pick it; a whole-day absence of Sara's takes it away again; the
+// planning grid has a row for each of them. Runs in its own project after every other journey
+// (playwright.config.ts): it changes the company's capacity, and puts it back at the end.
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Aviseringar/, includeHidden: true });
 const swedishDate = (date: IsoDate) =>
@@ -58,7 +59,7 @@ test("an admin makes a second technician bookable and the customer can book a ti
 }) => {
   await loginAs("admin");
   const date = await freeTuesday(page);
-  // The day's only service time goes to Erik (the one bookable technician).
+  // The day's only service time is taken.
   const booked = await page.request.post("/api/bookings", {
     headers: { origin: baseURL! },
     data: {
@@ -76,23 +77,33 @@ test("an admin makes a second technician bookable and the customer can book a ti
     },
   });
   expect(booked.status(), await booked.text()).toBe(201);
-  const sara = ((await (await page.request.get("/api/admin/technicians")).json()) as { id: number; name: string; bookable: boolean }[]).find(
-    (t) => t.name === "Sara Nilsson",
-  )!;
-  expect(sara.bookable).toBe(false);
+  const calendars = (await (await page.request.get("/api/admin/technicians")).json()) as { id: number; name: string; bookable: boolean }[];
+  const erik = calendars.find((t) => t.name === "Erik Johansson")!;
+  const sara = calendars.find((t) => t.name === "Sara Nilsson")!;
+  expect([erik.bookable, sara.bookable]).toEqual([false, false]);
 
   try {
     let customer = await customerSeesDay(browser, baseURL!, date);
     await expect(customer.dayButton).toBeDisabled();
     await customer.close();
 
-    // The admin switches Sara on.
+    // The admin switches Erik on: the visit needs a technician, and he is the one: still taken.
     await page.goto(`/admin/technicians?vecka=${weekStart(date)}`);
     await expect(page.getByRole("heading", { level: 1, name: "Teknikerplanering" })).toBeVisible({ timeout: 20_000 });
-    const card = page.getByRole("region", { name: "Sara Nilsson", exact: true });
-    await card.getByRole("checkbox", { name: "Bokningsbar (kunder kan boka tider hos teknikern)" }).check();
-    await card.getByRole("button", { name: "Spara kalender" }).click();
-    await expect(toasts(page)).toContainText("Kalendern är sparad");
+    const switchOn = async (name: string) => {
+      const card = page.getByRole("region", { name, exact: true });
+      await card.getByRole("checkbox", { name: "Bokningsbar (kunder kan boka tider hos teknikern)" }).check();
+      await card.getByRole("button", { name: "Spara kalender" }).click();
+      await expect(toasts(page)).toContainText("Kalendern är sparad");
+      return card;
+    };
+    await switchOn("Erik Johansson");
+    customer = await customerSeesDay(browser, baseURL!, date);
+    await expect(customer.dayButton).toBeDisabled();
+    await customer.close();
+
+    // And Sara: now someone is free for it.
+    const card = await switchOn("Sara Nilsson");
 
     customer = await customerSeesDay(browser, baseURL!, date);
     await expect(customer.dayButton).toBeEnabled();
@@ -109,23 +120,25 @@ test("an admin makes a second technician bookable and the customer can book a ti
     await expect(customer.dayButton).toBeDisabled();
     await customer.close();
 
-    // The week grid: a row for each technician, Erik's with the visit, Sara's with her absence.
+    // The week grid: a row for each technician (Sara's with her absence), and the visit nobody has yet.
     await page.reload();
     const grid = page.getByRole("region", { name: /^Besök vecka \d+$/ });
-    const erik = grid.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Erik Johansson", exact: true }) });
-    const saras = grid.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Sara Nilsson", exact: true }) });
-    await expect(erik.getByRole("cell").nth(1)).toContainText("Kapacitet Kund");
-    await expect(saras.getByRole("cell").nth(1)).toContainText("Frånvarande");
+    const row = (name: string) => grid.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
+    await expect(row("Erik Johansson")).toBeVisible();
+    await expect(row("Sara Nilsson").getByRole("cell").nth(1)).toContainText("Frånvarande");
+    await expect(row("Ej tilldelade").getByRole("cell").nth(1)).toContainText("Kapacitet Kund");
     await expectNoSeriousA11yViolations(page);
   } finally {
     // Back to the demo's one calendar for whatever runs next.
-    const absences = ((await (await page.request.get("/api/admin/technicians")).json()) as { id: number; absences: { id: number }[] }[]).find(
-      (t) => t.id === sara.id,
-    )!.absences;
-    for (const absence of absences) await page.request.delete(`/api/admin/technicians/${sara.id}/absences/${absence.id}`, { headers: { origin: baseURL! } });
-    await page.request.put(`/api/admin/technicians/${sara.id}/calendar`, {
-      headers: { origin: baseURL! },
-      data: { bookable: false, workDays: null, workStart: null, workEnd: null },
-    });
+    const now = (await (await page.request.get("/api/admin/technicians")).json()) as { id: number; absences: { id: number }[] }[];
+    for (const technician of [erik, sara]) {
+      for (const absence of now.find((t) => t.id === technician.id)!.absences) {
+        await page.request.delete(`/api/admin/technicians/${technician.id}/absences/${absence.id}`, { headers: { origin: baseURL! } });
+      }
+      await page.request.put(`/api/admin/technicians/${technician.id}/calendar`, {
+        headers: { origin: baseURL! },
+        data: { bookable: false, workDays: null, workStart: null, workEnd: null },
+      });
+    }
   }
 });

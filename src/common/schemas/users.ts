@@ -34,6 +34,8 @@ export const CreateUserSchema = z.object({
     .refine((p) => p === "" || /^\+?[\d\s-]{6,20}$/.test(p), usersText.invalidPhone)
     .optional()
     .transform((p) => p || undefined),
+  /** rules D25: a new technician is bookable unless the admin says otherwise (meaningless for an admin). */
+  bookable: z.boolean().optional().default(true),
 });
 export type CreateUser = z.input<typeof CreateUserSchema>;
 

@@ -54,19 +54,20 @@ export async function seedDemoData(db: Db, now = new Date()) {
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
   const today = todayIn(now);
 
+  // rules D25: the demo company starts with nobody bookable, so it has capacity one (one calendar
+  // for the company, as before technicians had calendars); an admin switches Erik and Sara on at
+  // /admin/technicians to book them one visit each at a time.
   const [admin, tech] = await Promise.all(
     DEMO_ACCOUNTS.map(
       async (a) =>
         (
           await db
             .insert(s.users)
-            .values({ username: a.username, password: await hashPassword(a.password), name: a.name, role: a.role, phone: "070-555 12 34" })
+            .values({ username: a.username, password: await hashPassword(a.password), name: a.name, role: a.role, phone: "070-555 12 34", bookable: false })
             .returning()
         )[0],
     ),
   );
-  // rules D25: the demo company books Erik's calendar; Sara works the visits she is given but is
-  // not bookable, so the demo keeps one public calendar until an admin switches her on.
   const [tech2] = await db
     .insert(s.users)
     .values({

@@ -55,6 +55,7 @@ export function createUsersRepository(db: Db) {
       name: string;
       role: Role;
       phone: string | null;
+      bookable?: boolean;
     }): Promise<{ taken: true } | { taken: false; row: UserRow }> {
       return exclusively(async (tx) => {
         const [taken] = await tx
@@ -65,7 +66,14 @@ export function createUsersRepository(db: Db) {
         if (taken) return { taken: true as const };
         const [row] = await tx
           .insert(users)
-          .values({ username: values.username, password: values.passwordHash, name: values.name, role: values.role, phone: values.phone })
+          .values({
+            username: values.username,
+            password: values.passwordHash,
+            name: values.name,
+            role: values.role,
+            phone: values.phone,
+            bookable: values.bookable ?? true,
+          })
           .returning();
         return { taken: false as const, row };
       });

@@ -8,7 +8,7 @@ import type { UsersRepository } from "../auth/auth.repository";
 import { assertAcceptablePassword } from "../auth/password-rules";
 import { hashPassword } from "../auth/passwords";
 
-type NewUser = { username: string; name: string; password: string; role: Role; phone?: string };
+type NewUser = { username: string; name: string; password: string; role: Role; phone?: string; bookable?: boolean };
 
 const toStaffUser = (row: { id: number; username: string; name: string; role: Role; phone: string | null; createdAt: Date }): StaffUser => ({
   id: row.id,
@@ -36,7 +36,14 @@ export function createUsersService(repo: UsersRepository, { companyName }: { com
       assertAcceptablePassword(input.password, { username: input.username, name: input.name, companyName: await companyName() });
       const passwordHash = await hashPassword(input.password);
       try {
-        const result = await repo.createUnlessTaken({ username: input.username, passwordHash, name: input.name, role: input.role, phone: input.phone ?? null });
+        const result = await repo.createUnlessTaken({
+          username: input.username,
+          passwordHash,
+          name: input.name,
+          role: input.role,
+          phone: input.phone ?? null,
+          bookable: input.bookable ?? true,
+        });
         if (result.taken) throw conflict(usersText.usernameTaken);
         return toStaffUser(result.row);
       } catch (error) {

@@ -31,6 +31,8 @@ export const usersPageText = {
     role: "Roll",
     phone: "Telefon (valfritt)",
     phoneHint: "Visas för kunden när teknikern har fått besöket.",
+    // rules D25: who the customers can book; changed later on /admin/technicians.
+    bookable: "Bokningsbar (kunder kan boka tider hos teknikern)",
     cancel: "Avbryt",
     submit: "Skapa användare",
     submitting: "Skapar...",

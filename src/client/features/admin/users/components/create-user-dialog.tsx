@@ -14,7 +14,7 @@ import { usersPageText } from "../text";
 import { DialogFormFooter } from "../../components/admin-page";
 
 const text = usersPageText;
-const EMPTY: CreateUser = { name: "", username: "", password: "", role: "technician", phone: "" };
+const EMPTY: CreateUser = { name: "", username: "", password: "", role: "technician", phone: "", bookable: true };
 
 /** The create-user dialog (rules §2, §5): the shared schema's rules inline, the server's refusal above the buttons. */
 export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -24,6 +24,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
     register,
     handleSubmit,
     reset,
+    watch,
     formState: { errors },
   } = useForm<CreateUser>({ defaultValues: EMPTY, resolver: zodResolver(CreateUserSchema) as never });
 
@@ -92,6 +93,14 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
               ))}
             </Select>
           </div>
+          {watch("role") === "technician" && (
+            <div className="flex items-start gap-2">
+              <input id="new-user-bookable" type="checkbox" className="mt-1 size-4 accent-brand-700" {...register("bookable")} />
+              <Label htmlFor="new-user-bookable" className="font-normal">
+                {text.form.bookable}
+              </Label>
+            </div>
+          )}
           <TextField
             id="new-user-phone"
             type="tel"
