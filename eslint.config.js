@@ -57,7 +57,22 @@ function clientLayerZones() {
 }
 
 export default tseslint.config(
-  { ignores: ["dist", ".dist-*", "data", "node_modules", ".cache", "test-results", "playwright-report", "drizzle/meta", "coverage", "test-fixtures"] },
+  {
+    ignores: [
+      "dist",
+      ".dist-*",
+      "data",
+      "node_modules",
+      ".cache",
+      "test-results",
+      "playwright-report",
+      "drizzle/meta",
+      "coverage",
+      "test-fixtures",
+      "reports",
+      ".stryker-tmp",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { FOLLOW_UP_ANSWERS, HEAT_PUMP_AGES, MAIN_ISSUES, answerFollowUp, diagnose, type AssistantInput, type HeatPumpAge, type MainIssue } from "./diagnose";
+import {
+  FOLLOW_UP_ANSWERS,
+  HEAT_PUMP_AGES,
+  HEAT_PUMP_AGE_LABELS,
+  HEAT_PUMP_TYPE_LABELS,
+  MAIN_ISSUES,
+  MAIN_ISSUE_LABELS,
+  answerFollowUp,
+  diagnose,
+  type AssistantInput,
+  type HeatPumpAge,
+  type MainIssue,
+} from "./diagnose";
 
 // rules §4 assistant flow and rules D15, as a table: every main issue at every age, with and
 // without the description that changes the answer.
@@ -67,6 +79,16 @@ describe("diagnose: descriptions that change the answer", () => {
     },
   );
 
+  it.each(["En hög smäll när den startar", "Höga ljud från utedelen"])("a noise described as '%s' (hög, höga) needs troubleshooting", (text) => {
+    expect(diagnose(input("strange_noise", "between_2_and_5", text)).needsService).toBe(true);
+  });
+
+  it("says why a technician is needed when the description calls for one", () => {
+    expect(diagnose(input("no_heat", "between_2_and_5", "Har startat om")).solution).toContain("Då behöver en tekniker felsöka anläggningen.");
+    expect(diagnose(input("strange_noise", "between_2_and_5", "metalliskt ljud")).solution).toContain("Stäng av pumpen och låt en tekniker undersöka den.");
+    expect(diagnose(input("error_code", "between_2_and_5", "E5")).solution).toContain("Boka en felsökning så tar vi med rätt delar.");
+  });
+
   it("a quiet, ordinary noise is self-fixable", () => {
     expect(diagnose(input("strange_noise", "between_2_and_5", "Det porlar lite ibland")).needsService).toBe(false);
   });
@@ -84,6 +106,10 @@ describe("diagnose: descriptions that change the answer", () => {
   it("rules D15: low efficiency from 5 years explains the wear", () => {
     expect(diagnose(input("low_efficiency", "between_5_and_10")).solution).toContain("slitage");
     expect(diagnose(input("low_efficiency", "between_2_and_5")).solution).not.toContain("slitage");
+    // Over 10 years the wear is explained too, and it is service the pump needs (with the spare-parts note).
+    const old = diagnose(input("low_efficiency", "more_than_10")).solution;
+    expect(old).toContain("slitage");
+    expect(old).toContain("reservdelar");
   });
 });
 
@@ -105,5 +131,31 @@ describe("answerFollowUp: canned answers by keyword", () => {
     expect(FOLLOW_UP_ANSWERS.time).toContain("1–2 timmar");
     expect(FOLLOW_UP_ANSWERS.time).toContain("24–48 timmar");
     expect(FOLLOW_UP_ANSWERS.warranty).toContain("2–5 år");
+  });
+});
+
+describe("the Swedish labels of the assistant's choices", () => {
+  it("names every pump type, age and main issue", () => {
+    expect(HEAT_PUMP_TYPE_LABELS).toEqual({
+      air_to_air: "Luft/luft",
+      air_to_water: "Luft/vatten",
+      ground_source: "Bergvärme",
+      exhaust_air: "Frånluft",
+      other: "Annan",
+    });
+    expect(HEAT_PUMP_AGE_LABELS).toEqual({
+      less_than_2: "Mindre än 2 år",
+      between_2_and_5: "2–5 år",
+      between_5_and_10: "5–10 år",
+      more_than_10: "Mer än 10 år",
+    });
+    expect(MAIN_ISSUE_LABELS).toEqual({
+      not_starting: "Startar inte",
+      low_efficiency: "Dålig effekt",
+      no_heat: "Ingen värme",
+      strange_noise: "Konstiga ljud",
+      error_code: "Felkod i displayen",
+      other: "Annat problem",
+    });
   });
 });

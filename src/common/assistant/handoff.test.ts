@@ -32,11 +32,30 @@ describe("the assistant's hand-off to the booking form", () => {
     expect(errorCodesIn("Daikin visar u4, sedan E-101 och åter U4")).toEqual(["U4", "E101"]);
     expect(errorCodesIn("Nibe F2040 med R32, 10 år gammal")).toEqual([]);
     expect(errorCodesIn("H6.")).toEqual(["H6"]);
+    expect(errorCodesIn("Koden EE-12 blinkar")).toEqual(["EE12"]);
+  });
+
+  it("lists several codes on one line", () => {
+    const text = handoffDescription({
+      heatPumpType: "air_to_air",
+      heatPumpAge: "less_than_2",
+      mainIssue: "error_code",
+      issueDescription: "Först U4, sedan E101",
+    });
+    expect(text.split("\n")).toContain("Felkoder: U4, E101");
   });
 
   it("stays within the booking form's limit for a description", () => {
     const text = handoffDescription({ heatPumpType: "other", heatPumpAge: "less_than_2", mainIssue: "other", issueDescription: "x".repeat(2000) });
     expect(text.length).toBeLessThanOrEqual(BOOKING_FIELD_MAX.description);
     expect(text.endsWith("x…")).toBe(true);
+  });
+
+  it("keeps the customer's words whole when they just fit", () => {
+    const answers = { heatPumpType: "other", heatPumpAge: "less_than_2", mainIssue: "other" } as const;
+    const room = BOOKING_FIELD_MAX.description - handoffDescription({ ...answers, issueDescription: "" }).length - "\nBeskrivning: ".length;
+    const text = handoffDescription({ ...answers, issueDescription: "x".repeat(room) });
+    expect(text).toHaveLength(BOOKING_FIELD_MAX.description);
+    expect(text.endsWith("xx")).toBe(true);
   });
 });

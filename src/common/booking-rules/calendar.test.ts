@@ -56,7 +56,8 @@ describe("plain-date arithmetic", () => {
     expect(weekdayOf(date)).toBe(day);
   });
 
-  it.each(["2026-02-29", "2026-13-01", "2026-00-10", "2026-3-2", "20260302", "2026-03-02T00:00", " 2026-03-02", "", "abc"])(
+  // 0050-06-15: Date.UTC would read a year below 100 as 19xx.
+  it.each(["2026-02-29", "2026-13-01", "2026-00-10", "0050-06-15", "2026-3-2", "20260302", "2026-03-02T00:00", " 2026-03-02", "", "abc"])(
     "rejects '%s' as a date",
     (value) => {
       expect(isIsoDate(value)).toBe(false);
@@ -69,16 +70,25 @@ describe("plain-date arithmetic", () => {
     expect(isIsoDate("2028-02-29")).toBe(true);
     expect(isIsoDate(20260302)).toBe(false);
     expect(isIsoDate(null)).toBe(false);
+    // A list that prints as a date (a query parameter given twice) is not one.
+    expect(isIsoDate(["2026-03-02"])).toBe(false);
+  });
+
+  it("names the value it refuses", () => {
+    expect(() => addDays("2026-02-30", 1)).toThrow("Invalid date '2026-02-30', expected YYYY-MM-DD");
+    expect(() => toMinutes("24:00")).toThrow("Invalid time '24:00', expected HH:MM");
   });
 
   it("reads wall-clock times strictly", () => {
     expect(toMinutes("00:00")).toBe(0);
     expect(toMinutes("15:30")).toBe(930);
     expect(toMinutes("23:59")).toBe(1439);
-    for (const bad of ["24:00", "7:00", "07:60", "07.00", ""]) {
+    // 10:00:00 is how the database writes a time; 110:00 and 10:000 hold one too many digits.
+    for (const bad of ["24:00", "7:00", "07:60", "07.00", "", "10:00:00", "110:00", "10:000"]) {
       expect(isWallTime(bad)).toBe(false);
       expect(() => toMinutes(bad)).toThrow(RangeError);
     }
+    expect(isWallTime(["10:00"])).toBe(false);
   });
 });
 

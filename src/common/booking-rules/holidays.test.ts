@@ -139,6 +139,9 @@ describe("Swedish holidays and eves (rules D22)", () => {
     expect(closedDaysOfYear(1999)).toEqual([]);
     expect(closedDaysOfYear(2100)).toEqual([]);
     expect(closedDaysOfYear(2099)).toHaveLength(16);
+    // The table's first and last years are in it.
+    expect(closedDayName("2000-12-25")).toBe("juldagen");
+    expect(closedDayName("2099-12-25")).toBe("juldagen");
   });
 
   it("the generated table is what date-holidays says today (run `npm run generate:holidays` if not)", () => {

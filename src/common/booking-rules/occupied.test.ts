@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SERVICE_TYPES } from "../constants";
 import { occupiedRange, occupiedRangeOf, rangeInstants, storedRange, takesRestOfDay } from "./occupied";
 import { adminSlots, parseTimeSlot, ruleSlots, slotsOverlap } from "./slots";
-import { staffTimeText } from "./text";
+import { staffTimeText, timeSlotText } from "./text";
 
 // rules D24: an installation takes the rest of its day.
 
@@ -71,5 +71,12 @@ describe("staffTimeText", () => {
   it("shows the slot alone when the visit holds just its slot", () => {
     expect(staffTimeText({ timeSlot: "15:30-17:30", endTime: "17:30:00" })).toBe("15:30–17:30");
     expect(staffTimeText({ timeSlot: "15:30-17:30" })).toBe("15:30–17:30");
+  });
+
+  it("leaves a time that is not a plain slot label as it is", () => {
+    for (const odd of ["x08:00-10:00", "08:00-10:00:00", "Heldag"]) {
+      expect(timeSlotText(odd)).toBe(odd);
+      expect(staffTimeText({ timeSlot: odd, endTime: "17:00:00" })).toBe(odd);
+    }
   });
 });

@@ -75,6 +75,9 @@ describe("Swedish texts of the booking rules", () => {
     ["too-late", "service", `Det går inte att boka mer än ${BOOKING_LIMITS.horizonDays} dagar i förväg.`],
     ["sunday", "service", "Det går inte att boka på söndagar."],
     ["weekday", "installation", "Installation kan bara bokas tisdag–lördag."],
+    ["weekday", "service", "Service kan bara bokas måndag–lördag."],
+    ["weekday", "troubleshooting", "Felsökning kan bara bokas måndag–lördag."],
+    ["weekday", "hembesok", "Hembesök kan bara bokas måndag–fredag."],
     ["invalid-date", "service", "Ogiltigt datum"],
   ] as const)("explains %s for %s", (reason, type, message) => {
     expect(dateRejectionMessage(reason as DateRejection, type)).toBe(message);

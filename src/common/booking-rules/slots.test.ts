@@ -298,6 +298,7 @@ describe("parseTimeSlot", () => {
     expect(parseTimeSlot(null)).toBeNull();
     expect(parseTimeSlot(800)).toBeNull();
     expect(parseTimeSlot(undefined)).toBeNull();
+    expect(parseTimeSlot(["08:00-10:00"])).toBeNull(); // prints as a label, but is a list (a query parameter given twice)
   });
 });
 
@@ -319,6 +320,16 @@ describe("slotsOverlap", () => {
   it("treats a blocked time that ends before it starts as empty", () => {
     expect(slotsOverlap({ start: "17:00", end: "08:00" }, r("10:00-12:00"))).toBe(false);
     expect(slotsOverlap({ start: "08:00", end: "17:00" }, r("15:30-17:30"))).toBe(true);
+  });
+
+  it("lets an empty or reversed range inside a slot overlap nothing, from either side", () => {
+    for (const empty of [
+      { start: "11:00", end: "11:00" },
+      { start: "11:00", end: "10:30" },
+    ]) {
+      expect(slotsOverlap(empty, r("10:00-12:00"))).toBe(false);
+      expect(slotsOverlap(r("10:00-12:00"), empty)).toBe(false);
+    }
   });
 });
 
@@ -358,6 +369,9 @@ describe("staff-made bookings (rules D6, rules §5)", () => {
     expect(isAdminBookableSlot("installation", TODAY, "09:00-11:00", TODAY)).toBe(true);
     expect(isAdminBookableSlot("installation", TODAY, "12:00-14:00", TODAY)).toBe(false);
     expect(isAdminBookableSlot("service", "2026-03-01", "08:00-10:00", TODAY)).toBe(false);
+    // Not real dates, although they sort after today.
+    expect(isAdminBookableDate("2026-13-01", TODAY)).toBe(false);
+    expect(isAdminBookableDate("2026-04-01", "")).toBe(false);
   });
 
   it("offers the reschedule times of rules §5", () => {
@@ -386,6 +400,7 @@ describe("invalid input", () => {
     expect(ruleSlots("service", "2026-02-30")).toEqual([]);
     expect(ruleSlots("reparation" as ServiceType, "2026-04-13")).toEqual([]);
     expect(adminSlots("reparation" as ServiceType, "2026-04-13")).toEqual([]);
+    for (const type of SERVICE_TYPES) expect(adminSlots(type, "2026-02-30")).toEqual([]);
     expect(isBookableDate("service", "2026-04-13", "garbage")).toBe(false);
     expect(isBookableSlot("toString" as ServiceType, "2026-04-13", "08:00-10:00", TODAY)).toBe(false);
   });

@@ -66,13 +66,24 @@ describe("drives between visits", () => {
     });
   });
 
+  const at = (postalCode: string, coordinates: { lat: number; lng: number } | null = null) => ({ postalCode, coordinates });
+
   it("fall back to postal-code proximity, and say so", () => {
-    const at = (postalCode: string, coordinates: { lat: number; lng: number } | null = null) => ({ postalCode, coordinates });
     expect(driveBetween(at("753 20"), at("753 31"))).toEqual({ minutes: 15, method: "postalCode" });
     expect(driveBetween(at("753 20"), at("756 51"))).toEqual({ minutes: 30, method: "postalCode" });
     expect(driveBetween(at("753 20"), at("745 31"))).toEqual({ minutes: 60, method: "postalCode" });
     expect(driveBetween(at("753 20"), at("111 22"))).toEqual({ minutes: 120, method: "postalCode" });
     expect(driveBetween(at("753 20", uppsala), at("111 22"))).toEqual({ minutes: 120, method: "postalCode" }); // one without coordinates
+  });
+
+  it("read only a postal code's digits, and count one too short to compare as far", () => {
+    expect(driveBetween(at("SE-753 20"), at("753 31")).minutes).toBe(15);
+    expect(driveBetween(at("753 20"), at("SE-753 31")).minutes).toBe(15);
+    expect(driveBetween(at("753"), at("753 31")).minutes).toBe(15); // three digits are enough
+    expect(driveBetween(at("753 31"), at("753")).minutes).toBe(15);
+    expect(driveBetween(at("75"), at("753 31")).minutes).toBe(120);
+    expect(driveBetween(at("753 20"), at("75")).minutes).toBe(120);
+    expect(driveBetween(at(""), at("")).minutes).toBe(120);
   });
 
   it("flag a leg whose drive does not fit in the gap between two visits", () => {
@@ -91,6 +102,15 @@ describe("drives between visits", () => {
     ]);
     expect(tight).toEqual([{ fromId: 1, toId: 2, minutes: 85, method: "coordinates", gapMinutes: 0, fits: false }]);
     expect(dayLegs([{ id: 1, timeSlot: "08:00-10:00", postalCode: "753 20" }])).toEqual([]);
+  });
+
+  it("count a drive exactly as long as the gap as fitting, and leave out a visit without a readable time", () => {
+    const legs = dayLegs([
+      { id: 1, timeSlot: "08:00-10:00", postalCode: "753 20", coordinates: null },
+      { id: 2, timeSlot: "hela dagen", postalCode: "111 22", coordinates: null },
+      { id: 3, timeSlot: "10:15-12:15", postalCode: "753 31", coordinates: null },
+    ]);
+    expect(legs).toEqual([{ fromId: 1, toId: 3, minutes: 15, method: "postalCode", gapMinutes: 15, fits: true }]);
   });
 
   it("count an installation's gap from the end of its working day, not its start window (rules D24)", () => {

@@ -36,8 +36,14 @@ describe("CO2-equivalent of the refrigerant charge (rules D21)", () => {
     for (const amount of [null, undefined, Number.NaN, -1, Number.POSITIVE_INFINITY]) expect(co2Equivalent("R32", amount)).toBeNull();
   });
 
-  it("writes tonnes the Swedish way", () => {
+  it("counts an empty charge as 0 t", () => {
+    expect(co2Equivalent("R32", 0)).toBe(0);
+  });
+
+  it("writes tonnes the Swedish way, always with three decimals", () => {
     expect(formatTonnes(5.011)).toBe("5,011 ton CO2e");
+    expect(formatTonnes(5)).toBe("5,000 ton CO2e");
+    expect(formatTonnes(0.1)).toBe("0,100 ton CO2e");
   });
 });
 
