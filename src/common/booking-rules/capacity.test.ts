@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { availableMinutes, capacityOf, isBusyIn, rankTechnicians, utilisationPercent, worksAt, type HeldRange, type TechnicianCalendar } from "./capacity";
+import {
+  availableMinutes,
+  BUSY_DAY_PERCENT,
+  busyDays,
+  capacityOf,
+  isBusyIn,
+  rankTechnicians,
+  technicianUtilisation,
+  utilisationPercent,
+  worksAt,
+  type HeldRange,
+  type TechnicianCalendar,
+} from "./capacity";
 
 const tech = (id: number, name: string, more: Partial<TechnicianCalendar> = {}): TechnicianCalendar => ({
   id,
@@ -155,5 +167,104 @@ describe("availableMinutes and utilisationPercent (rules D25)", () => {
     expect(utilisationPercent(2, 3)).toBe(67);
     expect(utilisationPercent(0, 0)).toBeNull();
     expect(utilisationPercent(600, 540)).toBe(111);
+  });
+});
+
+describe("coverage of absences (rules D25)", () => {
+  const companyDay = { start: "08:00", end: "17:00" };
+
+  it("counts absences in any order and one inside another once", () => {
+    expect(
+      availableMinutes(anna, DATE, companyDay, [
+        { start: "14:00", end: "15:00" },
+        { start: "09:00", end: "10:00" },
+      ]),
+    ).toBe(540 - 120);
+    expect(
+      availableMinutes(anna, DATE, companyDay, [
+        { start: "09:00", end: "12:00" },
+        { start: "10:00", end: "11:00" },
+      ]),
+    ).toBe(540 - 180);
+    expect(
+      availableMinutes(anna, DATE, companyDay, [
+        { start: "10:00", end: "11:00" },
+        { start: "09:00", end: "12:00" },
+      ]),
+    ).toBe(540 - 180);
+  });
+
+  it("has nothing to offer on a working day that ends before it starts", () => {
+    expect(availableMinutes(anna, DATE, { start: "17:00", end: "08:00" }, [])).toBe(0);
+    expect(availableMinutes(anna, DATE, { start: "08:00", end: "08:00" }, [])).toBe(0);
+  });
+});
+
+describe("technicianUtilisation and busyDays (rules D25)", () => {
+  const companyDay = { start: "08:00", end: "17:00" };
+  // Monday 7 to Sunday 13 December 2026: six working days of 9 h.
+  const load = (bookable: [boolean, boolean]) => ({
+    technicians: [
+      { ...bo, bookable: bookable[1] },
+      { ...anna, bookable: bookable[0] },
+    ],
+    absences: [
+      { technicianId: 1, date: "2026-12-08", start: "00:00", end: "23:59" },
+      { technicianId: 2, date: "2026-12-09", start: "08:00", end: "12:00" },
+    ],
+    visits: [
+      { technicianId: 1, date: "2026-12-07", minutes: 480 },
+      { technicianId: 2, date: "2026-12-07", minutes: 120 },
+      { technicianId: null, date: "2026-12-07", minutes: 60 },
+      { technicianId: 3, date: "2026-12-10", minutes: 120 },
+    ],
+  });
+
+  it("gives each bookable technician, and each other one with visits, their booked and available minutes, by name", () => {
+    expect(technicianUtilisation(load([true, true]), "2026-12-07", "2026-12-13", companyDay)).toEqual([
+      { technicianId: 1, name: "Anna", bookedMinutes: 480, availableMinutes: 5 * 540, percent: 18 },
+      { technicianId: 2, name: "Bo", bookedMinutes: 120, availableMinutes: 6 * 540 - 240, percent: 4 },
+    ]);
+    // Not bookable: no available time, listed while they have visits.
+    expect(technicianUtilisation(load([false, true]), "2026-12-07", "2026-12-13", companyDay)[0]).toEqual({
+      technicianId: 1,
+      name: "Anna",
+      bookedMinutes: 480,
+      availableMinutes: 0,
+      percent: null,
+    });
+    // Two of one name: by id.
+    const twins = {
+      technicians: [
+        { ...tech(9, "Anna"), bookable: true },
+        { ...anna, bookable: true },
+      ],
+      absences: [],
+      visits: [],
+    };
+    expect(technicianUtilisation(twins, "2026-12-07", "2026-12-07", companyDay).map((r) => r.technicianId)).toEqual([1, 9]);
+    const withoutVisits = { ...load([true, false]), visits: [] };
+    expect(technicianUtilisation(withoutVisits, "2026-12-07", "2026-12-13", companyDay).map((r) => r.name)).toEqual(["Anna"]);
+  });
+
+  it("lists the days whose bookable time is booked from the threshold on", () => {
+    // Monday: 480 + 120 + 60 (unassigned) of 1 080 minutes = 61 %.
+    expect(busyDays(load([true, true]), "2026-12-07", "2026-12-13", companyDay, 60)).toEqual([
+      { date: "2026-12-07", bookedMinutes: 660, availableMinutes: 1080, percent: 61 },
+    ]);
+    expect(busyDays(load([true, true]), "2026-12-07", "2026-12-13", companyDay, 61).map((d) => d.date)).toEqual(["2026-12-07"]);
+    expect(busyDays(load([true, true]), "2026-12-07", "2026-12-13", companyDay, 62)).toEqual([]);
+    // Anna alone bookable: Bo's visit does not count, the unassigned one does: 540 of 540.
+    expect(busyDays(load([true, false]), "2026-12-07", "2026-12-07", companyDay)).toEqual([
+      { date: "2026-12-07", bookedMinutes: 540, availableMinutes: 540, percent: 100 },
+    ]);
+    // Nobody bookable: the company's day and every visit (capacity one). Thursday: 120 of 540.
+    expect(busyDays(load([false, false]), "2026-12-07", "2026-12-10", companyDay, 20)).toEqual([
+      { date: "2026-12-07", bookedMinutes: 660, availableMinutes: 540, percent: 122 },
+      { date: "2026-12-10", bookedMinutes: 120, availableMinutes: 540, percent: 22 },
+    ]);
+    // The default threshold is 80 % (BUSY_DAY_PERCENT); a Sunday offers nothing and is never listed.
+    expect(BUSY_DAY_PERCENT).toBe(80);
+    expect(busyDays(load([false, false]), "2026-12-13", "2026-12-13", companyDay, 0)).toEqual([]);
   });
 });
