@@ -123,6 +123,20 @@ describe("availability service", () => {
       expect(await monday([at("08:00", "17:00", 2, false)], [])).toEqual([true, true, true, true, true]);
     });
 
+    it("reads the technicians' calendars once a moment even with sharing off, and afresh after a write or when asked fresh", async () => {
+      let reads = 0;
+      const { repo } = fakeRepo([], [anna]);
+      const counted = { ...repo, bookableTechnicians: async () => (reads++, [anna]) };
+      const service = createAvailabilityService(counted, now, ZONE, { cacheMs: 0 });
+      await Promise.all([service.day("service", "2026-12-07"), service.day("service", "2026-12-07"), service.day("service", "2026-12-14")]);
+      expect(reads).toBe(1);
+      service.invalidate();
+      await service.day("service", "2026-12-07");
+      expect(reads).toBe(2);
+      await service.check("service", "2026-12-07", "08:00-10:00", { fresh: true });
+      expect(reads).toBe(3);
+    });
+
     it("offers a time only to technicians who work then", async () => {
       const mornings: TechnicianCalendar = { ...bo, workStart: "08:00", workEnd: "12:00" };
       const notMonday: TechnicianCalendar = { ...anna, workDays: [2, 3, 4, 5] };

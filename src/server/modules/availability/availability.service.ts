@@ -26,6 +26,8 @@ export type Clock = () => Date;
 export type SlotCheck = { state: "free" } | { state: "taken" } | { state: "day-full"; maxPerDay: number };
 
 const CACHE_MAX_ENTRIES = 2000;
+/** How long the bookable technicians' calendars are kept between reads (rules D25). */
+const TECHNICIANS_CACHE_MS = 1000;
 
 /** Groups ranges by date for quick lookups. */
 function byDate(ranges: DatedRange[]): Map<string, DatedRange[]> {
@@ -120,10 +122,25 @@ export function createAvailabilityService(
    * and blocked times hold), the full dates, the day limit, and the end of the working day new
    * installations hold until (rules D24).
    */
+  /**
+   * The bookable technicians' calendars change when an admin edits them, like the settings, and are
+   * read as the settings are: kept for a moment (TECHNICIANS_CACHE_MS, whatever AVAILABILITY_CACHE_MS
+   * says), forgotten at once after a write on this instance. A stale list can only show a time for a
+   * moment too long or too short: every booking reads them afresh under the day's lock.
+   */
+  let technicianList: { expires: number; value: Promise<TechnicianCalendar[]> } | null = null;
+  function bookableTechnicians(): Promise<TechnicianCalendar[]> {
+    if (technicianList && technicianList.expires > Date.now()) return technicianList.value;
+    const value = repo.bookableTechnicians();
+    technicianList = { expires: Date.now() + TECHNICIANS_CACHE_MS, value };
+    value.catch(() => (technicianList = null));
+    return value;
+  }
+
   async function takenRanges(from: string, to: string, serviceType: ServiceType, { fresh = false } = {}) {
     const [ranges, technicians, max, dayEnd] = await Promise.all([
       repo.takenRanges(from, to, serviceType),
-      fresh ? repo.bookableTechnicians() : shared("technicians", () => repo.bookableTechnicians()),
+      fresh ? repo.bookableTechnicians() : bookableTechnicians(),
       maxPerDay(),
       workdayEnd(),
     ]);
@@ -166,9 +183,10 @@ export function createAvailabilityService(
       return (await check(serviceType, date, timeSlot, options)).state === "free";
     },
 
-    /** Forget shared reads: called after every booking write. */
+    /** Forget shared reads: called after every booking write and calendar change. */
     invalidate() {
       cache.clear();
+      technicianList = null;
     },
 
     day(serviceType: ServiceType, date: string): Promise<AvailabilityDayResponse> {
