@@ -12,7 +12,7 @@ import { SAME_ORIGIN, createTestDatabase, testConfig } from "../test-support/tes
 
 const SECRET = "HemligNyckel0123456789abcdefXYZ_-";
 /** Path parameters that are numbers (`/api/admin/bookings/:id`): nothing secret to hide. */
-const NUMERIC_PARAMS = new Set(["id", "imageId"]);
+const NUMERIC_PARAMS = new Set(["id", "imageId", "absenceId"]);
 /** Query parameters that carry a secret. */
 const SECRET_QUERY_KEYS = ["token", "code", "state"];
 
