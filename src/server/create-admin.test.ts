@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { serverProgramArgs } from "./test-support/server-bundle";
 import { cleanupAfterEach, emptyPostgresDatabase, scratchFolder } from "./test-support/scratch";
+import { templateDataDir } from "./test-support/templates";
 import { openDatabase, type Database } from "./db/client";
 import { createUsersRepository } from "./modules/auth/auth.repository";
 import { verifyPassword } from "./modules/auth/passwords";
@@ -10,6 +11,8 @@ const defer = cleanupAfterEach();
 /** A password that passes the rule of every account (rules §5 and zxcvbn). */
 const STRONG = "Kanelbulle-Fjäll-9";
 const tempDataDir = () => scratchFolder("vps-create-admin-", defer);
+/** A DATA_DIR a server has run in (a copy of the run's migrated database, test-support/templates.ts). */
+const usedDataDir = () => templateDataDir(tempDataDir(), "migrated");
 
 async function open(options: Parameters<typeof openDatabase>[0]): Promise<Database> {
   const database = await openDatabase(options);
@@ -46,7 +49,7 @@ describe("create-admin", () => {
   });
 
   it("refuses while a server holds DATA_DIR, saying to stop it first, and changes nothing", { timeout: 120_000 }, async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await usedDataDir();
     const server = await open({ dataDir });
     await server.migrate();
 
@@ -61,7 +64,8 @@ describe("create-admin", () => {
   });
 
   it("refuses an existing username or a weak password and leaves DATA_DIR free", { timeout: 120_000 }, async () => {
-    const dataDir = tempDataDir();
+    // The first test creates the database in an empty DATA_DIR; this one starts where a server has run.
+    const dataDir = await usedDataDir();
     expect((await createAdmin(["chef"], { DATA_DIR: dataDir })).code).toBe(0);
 
     const again = await createAdmin(["chef"], { DATA_DIR: dataDir });

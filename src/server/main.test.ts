@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { serverProgramArgs } from "./test-support/server-bundle";
 import { freePort } from "./test-support/smtp";
+import { templateDataDir } from "./test-support/templates";
 
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;
@@ -51,7 +52,9 @@ describe("main", () => {
   });
 
   it("refuses to start in production when it could not work, saying what to set, without a stack trace", { timeout: 120_000 }, async () => {
-    dataDir = mkdtempSync(join(tmpdir(), "vps-main-prod-"));
+    // A DATA_DIR a server has run in (a copy of the run's migrated database, test-support/templates.ts):
+    // the first start in an empty one is the test above.
+    dataDir = await templateDataDir(mkdtempSync(join(tmpdir(), "vps-main-prod-")), "migrated");
     // A real port: PORT must be 1–65535, and a run that wrongly starts must not take a port in use.
     const port = String(await freePort());
     const run = (env: Record<string, string>) =>

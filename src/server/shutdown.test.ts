@@ -2,6 +2,7 @@ import { request as httpRequest, type ClientRequest, type IncomingMessage } from
 import { describe, expect, it } from "vitest";
 import { startMain } from "./test-support/main-process";
 import { cleanupAfterEach, emptyPostgresDatabase, scratchFolder } from "./test-support/scratch";
+import { templateDataDir } from "./test-support/templates";
 
 // Issue 24: SIGTERM drains before it closes. The readiness check answers 503 at once, so the load
 // balancer stops sending, while every request (in flight and new) is still served for
@@ -10,9 +11,12 @@ import { cleanupAfterEach, emptyPostgresDatabase, scratchFolder } from "./test-s
 const defer = cleanupAfterEach();
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-/** The server's database: a scratch PostgreSQL database in the PostgreSQL suite, else a scratch DATA_DIR. */
+/**
+ * The server's database: a scratch PostgreSQL database in the PostgreSQL suite, else a scratch DATA_DIR
+ * holding a copy of the run's migrated database (test-support/templates.ts; this is not about a first start).
+ */
 async function databaseEnv(): Promise<Record<string, string>> {
-  if (!serverUrl) return { DATABASE_URL: "", DATA_DIR: scratchFolder("vps-shutdown-", defer) };
+  if (!serverUrl) return { DATABASE_URL: "", DATA_DIR: await templateDataDir(scratchFolder("vps-shutdown-", defer), "migrated") };
   const scratch = await emptyPostgresDatabase(serverUrl, "vps_shutdown");
   defer(() => scratch.drop());
   return { DATABASE_URL: scratch.url };

@@ -1,16 +1,21 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, realpathSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { cleanupAfterEach, emptyPostgresDatabase, scratchFolder } from "../test-support/scratch";
+import { serverProgramArgs } from "../test-support/server-bundle";
+import { emptyDatabaseDump, templateDataDir } from "../test-support/templates";
 import { DataDirInUseError, migrationsFolder, openDatabase, staleLockWaitLine, type Database } from "./client";
 
 const defer = cleanupAfterEach();
 const tempDataDir = () => scratchFolder("vps-lock-", defer);
+/**
+ * A DATA_DIR holding a new database (a copy of what a first start creates, test-support/templates.ts):
+ * the tests of the lock are about who may open a folder, not about creating the database in it.
+ */
+const dataDirWithDatabase = () => templateDataDir(tempDataDir(), "empty");
 
 async function open(options: Parameters<typeof openDatabase>[0]): Promise<Database> {
   const database = await openDatabase(options);
@@ -18,19 +23,9 @@ async function open(options: Parameters<typeof openDatabase>[0]): Promise<Databa
   return database;
 }
 
-/** Another Node process that opens DATA_DIR through openDatabase and keeps it until killed. */
+/** Another Node process that opens DATA_DIR through openDatabase and keeps it until killed (test-support/hold-data-dir.ts). */
 async function holdInOtherProcess(dataDir: string, lockStaleMs: number): Promise<ChildProcess> {
-  const script = join(dataDir, "..", `hold-${randomBytes(4).toString("hex")}.mjs`);
-  writeFileSync(
-    script,
-    `const { openDatabase } = await import(${JSON.stringify(fileURLToPath(new URL("./client.ts", import.meta.url)))});
-await openDatabase({ dataDir: process.env.HOLD_DIR, lockStaleMs: Number(process.env.HOLD_STALE_MS) });
-console.log("held");
-setInterval(() => {}, 1000);
-`,
-  );
-  defer(() => rmSync(script, { force: true }));
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  const child = spawn(process.execPath, serverProgramArgs("hold-data-dir"), {
     env: { ...process.env, HOLD_DIR: dataDir, HOLD_STALE_MS: String(lockStaleMs) },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -46,7 +41,7 @@ setInterval(() => {}, 1000);
 
 describe("the embedded data folder is held by one process at a time", () => {
   it("refuses a second openDatabase on the same DATA_DIR until the first is closed", async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await dataDirWithDatabase();
     const first = await openDatabase({ dataDir });
     await expect(openDatabase({ dataDir })).rejects.toThrow(DataDirInUseError);
     const refusal = (await openDatabase({ dataDir }).then(
@@ -70,7 +65,7 @@ describe("the embedded data folder is held by one process at a time", () => {
   });
 
   it("refuses a DATA_DIR that another running process holds, at once", { timeout: 120_000 }, async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await dataDirWithDatabase();
     await holdInOtherProcess(dataDir, 20_000);
     const started = Date.now();
     await expect(openDatabase({ dataDir })).rejects.toThrow(`Datamappen ${dataDir} används redan av en annan process`);
@@ -78,7 +73,7 @@ describe("the embedded data folder is held by one process at a time", () => {
   });
 
   it("takes over a lock that a killed process left behind", { timeout: 120_000 }, async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await dataDirWithDatabase();
     const holder = await holdInOtherProcess(dataDir, 5_000);
     const owner = JSON.parse(readFileSync(join(dataDir, ".lock-owner"), "utf8")) as { pid: number };
     expect(owner.pid).toBe(holder.pid);
@@ -103,7 +98,7 @@ describe("the embedded data folder is held by one process at a time", () => {
   });
 
   it("takes over a stale lock at once, but not a fresh one of an unknown owner", async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await dataDirWithDatabase();
     mkdirSync(join(dataDir, ".lock"));
     // A fresh lock whose owner we cannot check (another machine sharing the folder) is respected.
     writeFileSync(join(dataDir, ".lock-owner"), JSON.stringify({ pid: 1, hostname: `not-${hostname()}` }));
@@ -116,8 +111,8 @@ describe("the embedded data folder is held by one process at a time", () => {
   });
 
   it("takes no lock for an in-memory database", async () => {
-    const first = await open({ dataDir: null });
-    const second = await open({ dataDir: null });
+    const first = await open({ dataDir: null, startFrom: emptyDatabaseDump() });
+    const second = await open({ dataDir: null, startFrom: emptyDatabaseDump() });
     await first.db.execute(sql`SELECT 1`);
     await second.db.execute(sql`SELECT 1`);
   });
@@ -181,7 +176,7 @@ describe("migrations", () => {
     });
 
   it("migrating the embedded database twice applies each migration once", async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await dataDirWithDatabase();
     const first = await openDatabase({ dataDir });
     await first.migrate();
     await first.migrate();
@@ -198,7 +193,7 @@ describe("hot reads: named prepared statements, several on one connection", () =
   const backendPid = "select pg_backend_pid() as pid";
 
   it("a name runs its statement with each request's values (embedded database)", async () => {
-    const database = await open({ dataDir: null });
+    const database = await open({ dataDir: null, startFrom: emptyDatabaseDump() });
     const double = (n: number) => database.sql.prepared<{ n: number }>("test_double", "select ($1::int * 2) as n", [n]);
     expect(await double(2)).toEqual([{ n: 4 }]);
     expect(await double(21)).toEqual([{ n: 42 }]);

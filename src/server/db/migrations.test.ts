@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cleanupAfterEach, emptyPostgresDatabase, scratchFolder } from "../test-support/scratch";
+import { templateDataDir } from "../test-support/templates";
 import { queryRows } from "../test-support/test-app";
 import { migrationsFolder, openDatabase, type Database } from "./client";
 import { sqlState } from "./errors";
@@ -24,10 +25,13 @@ function migrationsBefore(tag: string): string {
   return dir;
 }
 
-/** Where an empty database lives: a fresh DATA_DIR, or a fresh database on TEST_DATABASE_URL's server. */
+/**
+ * Where an empty database lives: a fresh DATA_DIR holding a new database before any migration (a copy
+ * of what a first start creates, test-support/templates.ts), or a fresh database on TEST_DATABASE_URL's server.
+ */
 async function emptyDatabaseLocation(): Promise<{ databaseUrl?: string; dataDir: string | null }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { dataDir: scratchFolder("vps-migrate-data-", defer) };
+  if (!serverUrl) return { dataDir: await templateDataDir(scratchFolder("vps-migrate-data-", defer), "empty") };
   const scratch = await emptyPostgresDatabase(serverUrl, "vps_migr");
   defer(() => scratch.drop());
   return { databaseUrl: scratch.url, dataDir: null };

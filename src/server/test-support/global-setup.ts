@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync, mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -10,6 +10,13 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** A file holding the dump of a migrated embedded database (TEST_DATABASE_URL unset). */
     pgliteTemplateFile: string | null;
+    /** A file holding the dump of a new embedded database before any migration, as initdb leaves it. */
+    pgliteEmptyTemplateFile: string | null;
+    /**
+     * Where the two dumps are kept as folders, as DATA_DIR/pgdata holds a database (made at first use,
+     * templates.ts): `empty` as a server's first start creates it before migrating, `migrated` with every migration.
+     */
+    pgliteTemplateFolders: { empty: string; migrated: string } | null;
     /** A migrated database on the TEST_DATABASE_URL server that test databases are copied from. */
     postgresTemplate: string | null;
   }
@@ -18,12 +25,14 @@ declare module "vitest" {
 /**
  * Migrates one database per run and hands it to every test file as a template: each file's database
  * is a copy (PGlite's dump loaded, PostgreSQL's CREATE DATABASE … TEMPLATE) instead of a new database
- * migrated from nothing. An empty PGlite costs ~6 s to create, a copy of the template ~1 s.
+ * migrated from nothing. An empty PGlite costs ~6 s of CPU to create, a copy of the template ~1 s.
+ * The embedded pass also keeps the new database before its migrations, and both as DATA_DIR folders,
+ * for the tests of databases in a folder and of the server's own processes (templates.ts).
+ * The bundle is built by esbuild's own process meanwhile.
  */
 export default async function setup(project: TestProject) {
-  const bundle = await buildServerBundle();
+  const [bundle, removeTemplate] = await Promise.all([buildServerBundle(), provideTemplate(project)]);
   project.provide("serverBundleDir", bundle.dir);
-  const removeTemplate = await provideTemplate(project);
   return async () => {
     await removeTemplate();
     bundle.remove();
@@ -42,20 +51,29 @@ async function provideTemplate(project: TestProject): Promise<() => Promise<void
     }
     project.provide("postgresTemplate", template.name);
     project.provide("pgliteTemplateFile", null);
+    project.provide("pgliteEmptyTemplateFile", null);
+    project.provide("pgliteTemplateFolders", null);
     return () => template.drop();
   }
   const database = await openDatabase({ dataDir: null });
-  let dump: Blob;
+  let empty: Blob;
+  let migrated: Blob;
   try {
+    empty = await database.dump!();
     await database.migrate();
-    dump = await database.dump!();
+    migrated = await database.dump!();
   } finally {
     await database.close();
   }
   const folder = mkdtempSync(join(tmpdir(), "vps-template-"));
-  const file = join(folder, "template.tar");
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide("pgliteTemplateFile", file);
+  const files = { empty: join(folder, "empty.tar"), migrated: join(folder, "template.tar") };
+  writeFileSync(files.empty, Buffer.from(await empty.arrayBuffer()));
+  writeFileSync(files.migrated, Buffer.from(await migrated.arrayBuffer()));
+  // Made from the files by the first test that asks for one (templates.ts): most runs of one file need none.
+  const folders = { empty: join(folder, "empty-pgdata"), migrated: join(folder, "migrated-pgdata") };
+  project.provide("pgliteTemplateFile", files.migrated);
+  project.provide("pgliteEmptyTemplateFile", files.empty);
+  project.provide("pgliteTemplateFolders", folders);
   project.provide("postgresTemplate", null);
   return () => rmSync(folder, { recursive: true, force: true });
 }

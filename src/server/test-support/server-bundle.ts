@@ -2,9 +2,18 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { inject } from "vitest";
 
-/** The programs an operator runs (`npm start`, `npm run create-admin`, `backup`, `restore`), as the tests start them. */
-export type ServerProgram = "main" | "create-admin" | "backup" | "restore";
-const PROGRAMS: ServerProgram[] = ["main", "create-admin", "backup", "restore"];
+/**
+ * The programs an operator runs (`npm start`, `npm run create-admin`, `backup`, `restore`), as the tests
+ * start them, and the tests' own programs (hold-data-dir: another process holding a DATA_DIR).
+ */
+export type ServerProgram = "main" | "create-admin" | "backup" | "restore" | "hold-data-dir";
+const SOURCES: Record<ServerProgram, string> = {
+  main: "src/server/main.ts",
+  "create-admin": "src/server/create-admin.ts",
+  backup: "src/server/backup.ts",
+  restore: "src/server/restore.ts",
+  "hold-data-dir": "src/server/test-support/hold-data-dir.ts",
+};
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -27,7 +36,7 @@ export async function buildServerBundle(): Promise<{ dir: string; remove(): void
   mkdirSync(parent, { recursive: true });
   const dir = mkdtempSync(join(parent, "run-"));
   await build({
-    entryPoints: PROGRAMS.map((name) => `src/server/${name}.ts`),
+    entryPoints: Object.entries(SOURCES).map(([name, source]) => ({ in: source, out: name })),
     bundle: true,
     platform: "node",
     target: "node20",
@@ -48,7 +57,7 @@ export async function buildServerBundle(): Promise<{ dir: string; remove(): void
  */
 export function serverProgramArgs(program: ServerProgram): string[] {
   const dir = providedBundleDir();
-  return dir ? [join(dir, `${program}.js`)] : ["--import", "tsx", `src/server/${program}.ts`];
+  return dir ? [join(dir, `${program}.js`)] : ["--import", "tsx", SOURCES[program]];
 }
 
 function providedBundleDir(): string | null {

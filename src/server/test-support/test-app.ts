@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
 import { eq, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { inject } from "vitest";
 import { buildApp, type BuildOptions } from "../app";
 import {
   DEFAULT_AVAILABILITY_CACHE_MS,
@@ -18,6 +16,7 @@ import { users } from "../db/schema";
 import { createUsersRepository } from "../modules/auth/auth.repository";
 import { hashPassword } from "../modules/auth/passwords";
 import { postgresDatabaseOnServer } from "./scratch";
+import { migratedDatabaseDump, provided } from "./templates";
 import type { Role } from "@/common/constants";
 
 /**
@@ -29,12 +28,11 @@ import type { Role } from "@/common/constants";
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const templateFile = providedTemplate("pgliteTemplateFile");
-    const database = await openDatabase({ dataDir: null, startFrom: templateFile ? new Blob([readFileSync(templateFile)]) : undefined });
+    const database = await openDatabase({ dataDir: null, startFrom: migratedDatabaseDump() });
     await database.migrate();
     return database;
   }
-  const scratch = await postgresDatabaseOnServer(serverUrl, "vps_test", providedTemplate("postgresTemplate") ?? undefined);
+  const scratch = await postgresDatabaseOnServer(serverUrl, "vps_test", provided("postgresTemplate") ?? undefined);
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: null });
   await database.migrate();
   return {
@@ -44,15 +42,6 @@ export async function createTestDatabase(): Promise<Database> {
       await scratch.drop();
     },
   };
-}
-
-/** What the run's global set-up provided; nothing when a file runs outside it (its own vitest config). */
-function providedTemplate<K extends "pgliteTemplateFile" | "postgresTemplate">(key: K) {
-  try {
-    return inject(key) ?? null;
-  } catch {
-    return null;
-  }
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {

@@ -13,6 +13,7 @@ import { openDatabase, type Database } from "../../db/client";
 import { bookingPayload, phonePhotoDataUrl, pngDataUrl, signatureDataUrl } from "../../test-support/booking-fixtures";
 import { startMain } from "../../test-support/main-process";
 import { serverProgramArgs } from "../../test-support/server-bundle";
+import { templateDataDir } from "../../test-support/templates";
 import { cleanupAfterEach, emptyPostgresDatabase, scratchFolder } from "../../test-support/scratch";
 import { TestSmtpServer, freePort } from "../../test-support/smtp";
 import { SAME_ORIGIN, loginAs, queryRows, testConfig } from "../../test-support/test-app";
@@ -33,13 +34,19 @@ const TECHNICIAN = { username: "tekla", password: "Hallon-Segelbåt-Nio73" };
 /** Where a database lives: the environment of the server and the commands, and how the app opens it. */
 type Target = { env: Record<string, string>; open(): Promise<Database> };
 
-async function newTarget(name: string): Promise<Target> {
+/**
+ * A new place for a database: empty (a restore's target), or on the embedded database holding a copy
+ * of the run's migrated database (`migrated`), as a server that has run there leaves its DATA_DIR
+ * (test-support/templates.ts): these tests are about backing up and restoring, not about a first start.
+ */
+async function newTarget(name: string, holds: "nothing" | "migrated" = "nothing"): Promise<Target> {
   if (serverUrl) {
     const scratch = await emptyPostgresDatabase(serverUrl, `vps_${name}`);
     defer(() => scratch.drop());
     return { env: { DATABASE_URL: scratch.url, DATA_DIR: "" }, open: () => openDatabase({ databaseUrl: scratch.url, dataDir: null }) };
   }
   const dataDir = join(scratchFolder(`vps-${name}-`, defer), "data");
+  if (holds === "migrated") await templateDataDir(dataDir, "migrated");
   return { env: { DATA_DIR: dataDir, DATABASE_URL: "" }, open: () => openDatabase({ dataDir }) };
 }
 
@@ -123,7 +130,7 @@ describe(`backing up while the app runs and restoring (${serverUrl ? "PostgreSQL
     { timeout: 600_000 },
     async () => {
       const work = scratchFolder("vps-backup-files-", defer);
-      const source = await newTarget("backup_src");
+      const source = await newTarget("backup_src", "migrated");
       const server = await startMain({
         ...source.env,
         ADMIN_USERNAME: ADMIN.username,
@@ -300,7 +307,7 @@ describe("a backup file that cannot be restored", () => {
     { timeout: 120_000 },
     async () => {
       const work = scratchFolder("vps-backup-bad-", defer);
-      const source = await newTarget("bad_src");
+      const source = await newTarget("bad_src", "migrated");
       const database = await source.open();
       await database.migrate();
       await database.close();
@@ -359,7 +366,8 @@ describe("a backup file that cannot be restored", () => {
           `1 andra anslutningar använder databasen ${target.env.DATABASE_URL}. Stoppa appen (alla instanser) innan du återställer.`,
         );
       } else {
-        const running = await openDatabase({ dataDir: target.env.DATA_DIR });
+        // A server started there: the database its first start creates (a copy of it, test-support/templates.ts).
+        const running = await openDatabase({ dataDir: await templateDataDir(target.env.DATA_DIR, "empty") });
         const answer = await command("restore", [file, "--force"], target.env);
         await running.close();
         expect(answer.code).toBe(1);
@@ -376,7 +384,7 @@ describe("a backup file that cannot be restored", () => {
 
   it("is never written over an existing file", { timeout: 120_000 }, async () => {
     const work = scratchFolder("vps-backup-exists-", defer);
-    const source = await newTarget("exists_src");
+    const source = await newTarget("exists_src", "migrated");
     const database = await source.open();
     await database.migrate();
     await database.close();

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from "../../db/client";
 import { buildApp } from "../../app";
 import { enqueueEmail, withdrawQueued } from "../../jobs/outbox";
 import { cleanupAfterEach, emptyPostgresDatabase, scratchFolder } from "../../test-support/scratch";
+import { templateDataDir } from "../../test-support/templates";
 import { SAME_ORIGIN, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
 import { readManifest, verifyPayload } from "./backup-file";
 import { createBackupsRepository } from "./backups.repository";
@@ -25,8 +26,8 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 /** A migrated database of its own, and its URL on PostgreSQL (pg_dump needs one). */
 async function freshDatabase(): Promise<{ database: Database; databaseUrl?: string }> {
   if (!serverUrl) {
-    // In a folder, as DATA_DIR: the backup copies it.
-    const database = await openDatabase({ dataDir: join(scratchFolder("vps-backups-db-", defer), "data") });
+    // In a folder, as DATA_DIR: the backup copies it. A copy of the run's migrated database, as a server's folder holds it.
+    const database = await openDatabase({ dataDir: await templateDataDir(join(scratchFolder("vps-backups-db-", defer), "data"), "migrated") });
     await database.migrate();
     defer(() => database.close());
     return { database };
@@ -260,7 +261,7 @@ if (!serverUrl)
         // A folder left world-writable, and a socket left by a killed server: both put right at start.
         mkdirSync(join(dataDir, "control"), { recursive: true, mode: 0o777 });
         writeFileSync(controlSocketPath(dataDir), "");
-        const database = await openDatabase({ dataDir });
+        const database = await openDatabase({ dataDir: await templateDataDir(dataDir, "migrated") });
         defer(() => database.close());
         await database.migrate();
         const { app, admin } = await appWith({ dataDir }, { database });

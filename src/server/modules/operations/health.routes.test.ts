@@ -10,6 +10,7 @@ import { migrationsFolder, openDatabase, type Database } from "../../db/client";
 import { NOW } from "../../test-support/booking-fixtures";
 import { cleanupAfterEach, emptyPostgresDatabase, scratchFolder } from "../../test-support/scratch";
 import { freePort } from "../../test-support/smtp";
+import { emptyDatabaseDump } from "../../test-support/templates";
 import { createTestDatabase, createUser, loginAs, testConfig } from "../../test-support/test-app";
 
 // Issue 24: GET /api/health/live and /api/health/ready, as a load balancer calls them.
@@ -147,7 +148,8 @@ describe("GET /api/health/ready", () => {
       defer(() => scratch.drop());
       database = await openDatabase({ databaseUrl: scratch.url, dataDir: null, migrationsDir: older });
     } else {
-      database = await openDatabase({ dataDir: null, migrationsDir: older });
+      // A new database (a copy of one before any migration, test-support/templates.ts) migrated by the older version.
+      database = await openDatabase({ dataDir: null, migrationsDir: older, startFrom: emptyDatabaseDump() });
     }
     defer(() => database.close());
     await database.migrate();
