@@ -98,7 +98,7 @@ describe("create-admin", () => {
       await server.migrate();
 
       // DATA_DIR is held too, to show it plays no part with DATABASE_URL.
-      const dataDir = tempDataDir();
+      const dataDir = await usedDataDir();
       await open({ dataDir });
       const result = await createAdmin(["chef", "Chef Chefsson"], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
       expect(result.stderr).toBe("");

@@ -8,7 +8,7 @@ import { buildServerBundle } from "./server-bundle";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** A file holding the dump of a migrated embedded database (TEST_DATABASE_URL unset). */
+    /** A file holding the dump of a migrated embedded database. */
     pgliteTemplateFile: string | null;
     /** A file holding the dump of a new embedded database before any migration, as initdb leaves it. */
     pgliteEmptyTemplateFile: string | null;
@@ -26,35 +26,37 @@ declare module "vitest" {
  * Migrates one database per run and hands it to every test file as a template: each file's database
  * is a copy (PGlite's dump loaded, PostgreSQL's CREATE DATABASE … TEMPLATE) instead of a new database
  * migrated from nothing. An empty PGlite costs ~6 s of CPU to create, a copy of the template ~1 s.
- * The embedded pass also keeps the new database before its migrations, and both as DATA_DIR folders,
- * for the tests of databases in a folder and of the server's own processes (templates.ts).
- * The bundle is built by esbuild's own process meanwhile.
+ * The embedded database is also kept before its migrations, and both are kept as DATA_DIR folders, for
+ * the tests of databases in a folder and of the server's own processes (templates.ts); those run in
+ * the PostgreSQL pass (TEST_DATABASE_URL) too. The bundle is built by esbuild's own process meanwhile.
  */
 export default async function setup(project: TestProject) {
-  const [bundle, removeTemplate] = await Promise.all([buildServerBundle(), provideTemplate(project)]);
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const [bundle, embedded, postgres] = await Promise.all([buildServerBundle(), embeddedTemplates(), serverUrl ? postgresTemplate(serverUrl) : null]);
   project.provide("serverBundleDir", bundle.dir);
+  project.provide("pgliteTemplateFile", embedded.files.migrated);
+  project.provide("pgliteEmptyTemplateFile", embedded.files.empty);
+  project.provide("pgliteTemplateFolders", embedded.folders);
+  project.provide("postgresTemplate", postgres?.name ?? null);
   return async () => {
-    await removeTemplate();
+    await postgres?.drop();
+    embedded.remove();
     bundle.remove();
   };
 }
 
-async function provideTemplate(project: TestProject): Promise<() => Promise<void> | void> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const template = await postgresDatabaseOnServer(serverUrl, "vps_template");
-    const database = await openDatabase({ databaseUrl: template.url, dataDir: null });
-    try {
-      await database.migrate();
-    } finally {
-      await database.close();
-    }
-    project.provide("postgresTemplate", template.name);
-    project.provide("pgliteTemplateFile", null);
-    project.provide("pgliteEmptyTemplateFile", null);
-    project.provide("pgliteTemplateFolders", null);
-    return () => template.drop();
+async function postgresTemplate(serverUrl: string) {
+  const template = await postgresDatabaseOnServer(serverUrl, "vps_template");
+  const database = await openDatabase({ databaseUrl: template.url, dataDir: null });
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
   }
+  return template;
+}
+
+async function embeddedTemplates() {
   const database = await openDatabase({ dataDir: null });
   let empty: Blob;
   let migrated: Blob;
@@ -71,9 +73,5 @@ async function provideTemplate(project: TestProject): Promise<() => Promise<void
   writeFileSync(files.migrated, Buffer.from(await migrated.arrayBuffer()));
   // Made from the files by the first test that asks for one (templates.ts): most runs of one file need none.
   const folders = { empty: join(folder, "empty-pgdata"), migrated: join(folder, "migrated-pgdata") };
-  project.provide("pgliteTemplateFile", files.migrated);
-  project.provide("pgliteEmptyTemplateFile", files.empty);
-  project.provide("pgliteTemplateFolders", folders);
-  project.provide("postgresTemplate", null);
-  return () => rmSync(folder, { recursive: true, force: true });
+  return { files, folders, remove: () => rmSync(folder, { recursive: true, force: true }) };
 }
