@@ -79,6 +79,9 @@ import { operationsRoutes } from "./modules/operations/operations.routes";
 import { createReadiness, type ReadinessService } from "./modules/operations/readiness";
 import { createBackupsRepository } from "./modules/backups/backups.repository";
 import { backupsRoutes } from "./modules/backups/backups.routes";
+import { invoicesRoutes } from "./modules/invoices/invoices.routes";
+import { createInvoicesService } from "./modules/invoices/invoices.service";
+import { createInvoicesRepository } from "./modules/invoices/invoices.repository";
 import { createBackups, latestBackupFailure, type Backups } from "./modules/backups/backups.service";
 import { startControlSocket, stopControlSocket } from "./modules/backups/control-socket";
 import type { CompanyProfile } from "@/common/company";
@@ -281,7 +284,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const protocols = createProtocolsService({ repo: createProtocolsRepository(database.db), outbox, publicUrl: config.publicUrl, settings });
   await app.register(protocolsRoutes, { protocols });
   // A signed protocol's PDF is made when its e-mail is sent (protocol-email.ts).
-  outbox.makeFilesWith((source) => protocols.pdfForEmail(source.protocolId));
   await app.register(calendarFeedsRoutes, {
     feeds: createCalendarFeedsService({
       repo: createCalendarFeedsRepository(database.db),
@@ -329,6 +331,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       onChange: () => availability.invalidate(),
     }),
   });
+  const invoices = createInvoicesService({
+    repo: createInvoicesRepository(database.db),
+    settings,
+    today: availability.today,
+    publicUrl: config.publicUrl,
+    outbox,
+  });
+  await app.register(invoicesRoutes, { invoices });
+  // Files made when an e-mail is sent: a signed protocol's PDF, an invoice's PDF.
+  outbox.makeFilesWith((source) => (source.kind === "protocol-pdf" ? protocols.pdfForEmail(source.protocolId) : invoices.pdfForEmail(source.invoiceId)));
   const backups = createBackups({ database, repo: createBackupsRepository(database.db), config, log: app.log, outbox });
   app.decorate("backups", backups);
   await app.register(backupsRoutes, { backups });
@@ -356,6 +368,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // rules §9: every morning, reminders for products that reached 24 months; those made 7 days ago are sent.
     { name: "service-reminders", cron: "0 7 * * *", run: () => serviceReminders.runDaily() },
     // docs/decisions/0010-backups.md: at night, when BACKUP_DIR is set (otherwise the run does nothing).
+    // issue 25: every morning, one payment reminder per overdue invoice, the days after due the settings say.
+    { name: "invoice-reminders", cron: "0 8 * * *", run: () => invoices.sendReminders() },
     { name: "nightly-backup", cron: "30 2 * * *", run: () => backups.runNightly() },
   ];
   // Their runs and failures are counted, whoever runs them (the scheduler, a test).

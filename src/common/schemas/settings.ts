@@ -24,7 +24,45 @@ export const settingsText = {
   lunchOrder: "Lunchen måste sluta efter att den börjar",
   lunchInsideWorkday: "Lunchen måste ligga inom arbetsdagen",
   tooLong: "För lång text",
+  vatNumber: "Momsregistreringsnumret ska skrivas som SE556123456701",
+  bankgiro: "Bankgironumret ska skrivas som 123-4567 eller 1234-5678",
+  paymentTermsDays: "Betalningsvillkoret ska vara ett heltal mellan 0 och 90 dagar",
+  invoiceNumberStart: "Första fakturanumret ska vara ett heltal mellan 1 och 99 999 999",
+  paymentReminderDays: "Påminnelsen ska skickas 0 (aldrig) till 60 dagar efter förfallodagen",
+  account: "Kontot ska vara fyra siffror (BAS)",
 } as const;
+
+/** The BAS accounts the bookkeeping export (SIE) books invoices, payments and ROT on (issue 25). */
+export const SIE_ACCOUNT_KEYS = [
+  "receivables",
+  "rotReceivable",
+  "bank",
+  "rounding",
+  "sales25",
+  "sales12",
+  "sales6",
+  "sales0",
+  "outputVat25",
+  "outputVat12",
+  "outputVat6",
+] as const;
+export type SieAccountKey = (typeof SIE_ACCOUNT_KEYS)[number];
+export const DEFAULT_SIE_ACCOUNTS: Record<SieAccountKey, string> = {
+  receivables: "1510",
+  rotReceivable: "1513",
+  bank: "1930",
+  rounding: "3740",
+  sales25: "3001",
+  sales12: "3002",
+  sales6: "3003",
+  sales0: "3004",
+  outputVat25: "2611",
+  outputVat12: "2621",
+  outputVat6: "2631",
+};
+const account = z.string({ error: settingsText.account }).regex(/^\d{4}$/, settingsText.account);
+const wholeNumber = (message: string, min: number, max: number) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
 
 export const REMINDER_DAY_OPTIONS = [1, 2, 3, 7] as const;
 
@@ -59,6 +97,14 @@ export const SystemSettingsSchema = z
     workdayEnd: time,
     lunchBreakStart: time,
     lunchBreakEnd: time,
+    // Fakturering (issue 25): on every invoice when it is sent.
+    vatNumber: z.string({ error: settingsText.vatNumber }).trim().regex(/^SE\d{12}$/, settingsText.vatNumber),
+    fSkatt: z.boolean(),
+    bankgiro: z.string({ error: settingsText.bankgiro }).trim().regex(/^\d{3,4}-\d{4}$/, settingsText.bankgiro),
+    paymentTermsDays: wholeNumber(settingsText.paymentTermsDays, 0, 90),
+    invoiceNumberStart: wholeNumber(settingsText.invoiceNumberStart, 1, 99_999_999),
+    paymentReminderDays: wholeNumber(settingsText.paymentReminderDays, 0, 60),
+    sieAccounts: z.object(Object.fromEntries(SIE_ACCOUNT_KEYS.map((key) => [key, account])) as Record<SieAccountKey, typeof account>),
   })
   .superRefine((s, ctx) => {
     if (s.workdayEnd <= s.workdayStart) ctx.addIssue({ code: "custom", message: settingsText.workdayOrder, path: ["workdayEnd"] });
@@ -87,6 +133,13 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   workdayEnd: DEFAULT_COMPANY_DETAILS.workdayEnd,
   lunchBreakStart: "12:00",
   lunchBreakEnd: "13:00",
+  vatNumber: `SE${DEFAULT_COMPANY_DETAILS.orgNumber.replace("-", "")}01`,
+  fSkatt: true,
+  bankgiro: "123-4567",
+  paymentTermsDays: 30,
+  invoiceNumberStart: 1001,
+  paymentReminderDays: 7,
+  sieAccounts: DEFAULT_SIE_ACCOUNTS,
 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SYSTEM_SETTINGS) as (keyof SystemSettings)[];

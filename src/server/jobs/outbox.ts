@@ -37,6 +37,9 @@ export async function enqueueEmail(tx: Executor, message: OutboxMessage, about: 
 }
 
 /** Makes a file of a message when it is sent; null when what it is made from is gone. */
+/** A file source as named in a failure: its kind and id. */
+const sourceName = (source: OutboxFileSource) => `${source.kind} ${"protocolId" in source ? source.protocolId : source.invoiceId}`;
+
 export type FileMaker = (source: OutboxFileSource) => Promise<Buffer | null>;
 
 /** A message that can never be sent as queued (the file it attaches is made from something deleted). */
@@ -234,7 +237,7 @@ export class OutboxSender {
       throw new Error(`bilagan ${attachment.filename} kunde inte skapas: ${(error as Error).message}`, { cause: error });
     }
     if (!made)
-      throw new Unsendable(`bilagan ${attachment.filename} finns inte längre (${attachment.generate.kind} ${attachment.generate.protocolId} är borttaget)`);
+      throw new Unsendable(`bilagan ${attachment.filename} finns inte längre (${sourceName(attachment.generate)} är borttaget)`);
     return { filename: attachment.filename, contentType: attachment.contentType, content: made.toString("base64"), encoding: "base64" };
   }
 

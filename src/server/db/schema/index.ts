@@ -4,3 +4,4 @@ export * from "./bookings";
 export * from "./service";
 export * from "./protocols";
 export * from "./system";
+export * from "./invoices";

@@ -14,7 +14,7 @@ export const systemSettings = pgTable("system_settings", {
 /** A file sent as it was queued. */
 export type OutboxFile = { filename: string; content: string; contentType: string; encoding: "base64" | "utf8" };
 /** What a file made at sending is made from. */
-export type OutboxFileSource = { kind: "protocol-pdf"; protocolId: number };
+export type OutboxFileSource = { kind: "protocol-pdf"; protocolId: number } | { kind: "invoice-pdf"; invoiceId: number };
 /**
  * A file made when the message is sent (a signed protocol's PDF): the change that queues the message
  * never waits for it nor fails with it, and a failure to make it is retried like a failure to send.

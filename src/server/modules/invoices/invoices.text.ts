@@ -1,0 +1,31 @@
+import { formatOre } from "@/common/invoicing/money";
+
+// The invoices' answers and messages in Swedish (issue 25), in one place.
+export const invoicesText = {
+  notFound: "Fakturan finns inte",
+  customerMissing: "Kunden finns inte (eller är raderad)",
+  bookingNotFound: "Bokningen finns inte",
+  bookingNotCustomers: "Bokningen hör inte till kunden",
+  bookingNotCompleted: "Besöket är inte slutfört – fakturera när servicerapporten är klar",
+  rotNeedsLabour: "Rotavdrag räknas på arbetskostnaden – markera minst en rad som arbete",
+  negativeTotal: "En faktura kan inte bli negativ – använd en kreditfaktura",
+  sentIsFinal: "Fakturan är skickad och kan inte ändras – kreditera den och skapa en ny",
+  onlyDraftsDeleted: "Bara utkast kan tas bort – en skickad faktura krediteras",
+  alreadySent: "Fakturan är redan skickad",
+  alreadyPaid: "Fakturan är redan betald",
+  notPayable: "Betalningar registreras på skickade fakturor",
+  paymentInFuture: "Betalningsdatumet kan inte ligga i framtiden",
+  paymentTooLarge: (leftOre: number) => `Beloppet är större än det som återstår att betala (${formatOre(leftOre)})`,
+  notCreditable: "Bara skickade eller betalda fakturor kan krediteras",
+  rotClaimPending: "Rotavdraget är begärt hos Skatteverket – registrera beslutet innan fakturan krediteras",
+  draftHasNoPdf: "Ett utkast har ingen PDF – skicka fakturan först",
+  nothingToClaim: "Det finns inga betalda rotfakturor att begära utbetalning för",
+  nothingMarked: "Fakturorna är redan begärda eller inte betalda",
+  rotNotClaimed: "Rotavdraget är inte begärt hos Skatteverket ännu",
+  rotAlreadyDecided: "Skatteverkets beslut är redan registrerat",
+  approvedTooLarge: (requestedOre: number) => `Det beviljade beloppet kan inte vara större än det begärda (${formatOre(requestedOre)})`,
+  periodOrder: "Periodens slut måste komma efter dess början",
+  rotBasisLines: "Arbetskostnad enligt fakturans arbetsrader",
+  workLine: "Arbete",
+  partsLine: "Material",
+} as const;
