@@ -1,93 +1,14 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import { CHECKLIST_GROUPS, formatTonnes, type ChecklistGroupKey } from "@/common/protocols/rules";
 import { PROTOCOL_IMAGE_GROUP_LABELS, PROTOCOL_IMAGE_GROUPS, type Protocol } from "@/common/schemas/protocols";
 import { COMPANY, installationTypeLabel, PROTOCOL_STATUS_LABELS, type ProtocolStatus } from "@/common/constants";
 import { formatListDate, formatListDateTime } from "@/common/format";
+import { BRAND, Writer } from "../../lib/pdf-writer";
 
 // The signed protocol as a PDF (issue 10, rules D21): every section, both signatures and the
-// photos as thumbnails, with the company's details. Helvetica's WinAnsi encoding has å, ä and ö;
-// characters it lacks are replaced rather than failing the document. A photo that cannot be drawn
-// is named instead of failing the document; a signature that cannot be drawn fails it (a signed copy
-// without its signature would mislead).
-
-const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = 48;
-const LINE = 14;
-const BRAND = rgb(0.1, 0.31, 0.61);
-
-/** Text Helvetica (WinAnsi) can draw: unknown characters become '?', typographic ones plain. */
-function winAnsi(text: string): string {
-  return text
-    .replace(/[\u2013\u2014]/g, "-")
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[^\x20-\x7e\u00a0-\u00ff\n]/g, "?");
-}
-
-class Writer {
-  page: PDFPage;
-  y = A4.height - MARGIN;
-  constructor(
-    private doc: PDFDocument,
-    private font: PDFFont,
-    private bold: PDFFont,
-  ) {
-    this.page = doc.addPage([A4.width, A4.height]);
-  }
-
-  ensure(height: number) {
-    if (this.y - height < MARGIN) {
-      this.page = this.doc.addPage([A4.width, A4.height]);
-      this.y = A4.height - MARGIN;
-    }
-  }
-
-  /** Wrapped text; `size` in points. */
-  text(value: string, { size = 10, bold = false, color = rgb(0.1, 0.1, 0.12) } = {}) {
-    const font = bold ? this.bold : this.font;
-    const width = A4.width - 2 * MARGIN;
-    for (const paragraph of winAnsi(value).split("\n")) {
-      const words = paragraph.split(/\s+/);
-      let line = "";
-      const lines: string[] = [];
-      for (const word of words) {
-        const candidate = line ? `${line} ${word}` : word;
-        if (font.widthOfTextAtSize(candidate, size) > width && line) {
-          lines.push(line);
-          line = word;
-        } else line = candidate;
-      }
-      lines.push(line);
-      for (const l of lines) {
-        this.ensure(size + 4);
-        this.page.drawText(l, { x: MARGIN, y: this.y - size, size, font, color });
-        this.y -= size + 4;
-      }
-    }
-  }
-
-  heading(value: string) {
-    this.ensure(40);
-    this.y -= 8;
-    this.text(value, { size: 13, bold: true, color: BRAND });
-    this.y -= 2;
-  }
-
-  row(label: string, value: string | null | undefined) {
-    if (!value) return;
-    this.text(`${label}: ${value}`);
-  }
-
-  async image(bytes: Uint8Array, maxWidth: number, maxHeight: number) {
-    const embedded = kindOf(bytes) === "png" ? await this.doc.embedPng(bytes) : await this.doc.embedJpg(bytes);
-    const scale = Math.min(maxWidth / embedded.width, maxHeight / embedded.height, 1);
-    const w = embedded.width * scale;
-    const h = embedded.height * scale;
-    this.ensure(h + LINE);
-    this.page.drawImage(embedded, { x: MARGIN, y: this.y - h, width: w, height: h });
-    this.y -= h + 6;
-  }
-}
+// photos as thumbnails, with the company's details, in the house style of lib/pdf-writer. A photo
+// that cannot be drawn is named instead of failing the document; a signature that cannot be drawn
+// fails it (a signed copy without its signature would mislead).
 
 /**
  * A data URL's bytes in an ArrayBuffer of their own. Buffer.from(…, "base64") hands out a small result
@@ -96,8 +17,6 @@ class Writer {
  * bytes where the JPEG should start and the PDF failed.
  */
 const bytesOf = (dataUrl: string) => new Uint8Array(Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64"));
-/** The format by the bytes themselves (the PNG signature), whatever the data URL says. */
-const kindOf = (bytes: Uint8Array): "png" | "jpg" => (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 ? "png" : "jpg");
 const PHOTO_NOT_DRAWN = "(Bilden kunde inte visas i PDF:en; den finns i protokollet.)";
 const yesNo = (value: boolean | undefined) => (value ? "Ja" : "Nej");
 const when = (iso: string | null) => (iso ? formatListDateTime(iso) : null);
@@ -107,7 +26,7 @@ export async function protocolPdf(protocol: Protocol): Promise<Buffer> {
   doc.setTitle(`Installationsprotokoll ${protocol.id}`);
   doc.setAuthor(protocol.companyName ?? COMPANY.name);
   doc.setLanguage("sv-SE");
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const w = await Writer.create(doc);
 
   w.text("Installationsprotokoll", { size: 20, bold: true, color: BRAND });
   w.text(`Protokoll nr ${protocol.id} · ${PROTOCOL_STATUS_LABELS[protocol.status as ProtocolStatus] ?? protocol.status}`);
