@@ -36,9 +36,9 @@ function parseToday(today: string): PlainDate {
   return date;
 }
 
-/** -1, 0 or 1 as a is before, the same day as, or after b. */
+/** Negative, zero or positive as a is before, the same day as, or after b. */
 function compareDates(a: PlainDate, b: PlainDate): number {
-  return Math.sign(a.year - b.year || a.month - b.month || a.day - b.day);
+  return a.year - b.year || a.month - b.month || a.day - b.day;
 }
 
 /** The birth date a 12-digit number's first eight digits name (a samordningsnummer's day less 60). */
@@ -56,12 +56,12 @@ function birthDateOf(twelveDigits: string): PlainDate {
  * with '+' a hundred years earlier still (the holder is 100 or older today).
  */
 function withCentury(yymmdd: string, separator: string, today: PlainDate): string {
-  const yy = Number(yymmdd.slice(0, 2));
-  let year = today.year - ((((today.year - yy) % 100) + 100) % 100);
-  const birthday = birthDateOf(`0000${yymmdd.slice(2)}`);
-  if (compareDates({ ...birthday, year }, today) > 0) year -= 100;
+  const mmdd = yymmdd.slice(2);
+  // The latest year ending in YY up to this year (today.year - YY is positive for any year after 99).
+  let year = today.year - ((today.year - Number(yymmdd.slice(0, 2))) % 100);
+  if (compareDates(birthDateOf(`${year}${mmdd}`), today) > 0) year -= 100;
   if (separator === "+") year -= 100;
-  return `${year}${yymmdd.slice(2)}`;
+  return `${year}${mmdd}`;
 }
 
 function digitCountMessage(text: string): string {

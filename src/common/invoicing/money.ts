@@ -30,7 +30,8 @@ export function roundHalfUpDiv(numerator: number, denominator: number): number {
   const absN = n < 0n ? -n : n;
   const absD = d < 0n ? -d : d;
   const quotient = absN / absD + (2n * (absN % absD) >= absD ? 1n : 0n);
-  return withoutNegativeZero(Number(n < 0n !== d < 0n ? -quotient : quotient));
+  // A BigInt has no −0, so neither has the result.
+  return Number(n < 0n !== d < 0n ? -quotient : quotient);
 }
 
 /** The largest integer ≤ numerator / denominator (towards minus infinity, also for negatives); exact like roundHalfUpDiv. */
@@ -41,8 +42,7 @@ export function floorDiv(numerator: number, denominator: number): number {
   const d = BigInt(denominator);
   const truncated = n / d;
   // BigInt division truncates towards zero: one less when the exact quotient is negative and not whole.
-  const floored = n % d !== 0n && n < 0n !== d < 0n ? truncated - 1n : truncated;
-  return withoutNegativeZero(Number(floored));
+  return Number(n % d !== 0n && n < 0n !== d < 0n ? truncated - 1n : truncated);
 }
 
 /** Öre down to whole kronor, towards minus infinity: 12 399 → 12 300 (ROT amounts drop their öre, 5 § HUSFL). */

@@ -52,5 +52,5 @@ export function ocrWithLengthDigit(base: string): string {
 export function isValidOcr(ocr: string, options: { lengthDigit?: boolean } = {}): boolean {
   if (!DIGITS.test(ocr) || ocr.length < OCR_MIN_LENGTH || ocr.length > OCR_MAX_LENGTH) return false;
   if (options.lengthDigit && Number(ocr[ocr.length - 2]) !== ocr.length % 10) return false;
-  return hasValidLuhnCheckDigit(ocr);
+  return luhnCheckDigit(ocr.slice(0, -1)) === Number(ocr[ocr.length - 1]);
 }

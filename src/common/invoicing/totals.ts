@@ -68,11 +68,11 @@ export function vatOnOre(netOre: number, rate: VatRate): number {
   return roundHalfUpDiv(netOre * rate, 100);
 }
 
-/** The nets of the lines matching `include`, summed per rate, for the rates that occur, in VAT_RATES' order. */
-function netsByRate(lines: InvoiceLineInput[], include: (line: InvoiceLineInput) => boolean): { rate: VatRate; netOre: number }[] {
-  return VAT_RATES.filter((rate) => lines.some((line) => line.vatRate === rate && include(line))).map((rate) => ({
+/** The lines' nets summed per rate, for the rates that occur, in VAT_RATES' order. */
+function netsByRate(lines: InvoiceLineInput[]): { rate: VatRate; netOre: number }[] {
+  return VAT_RATES.filter((rate) => lines.some((line) => line.vatRate === rate)).map((rate) => ({
     rate,
-    netOre: sum(lines.filter((line) => line.vatRate === rate && include(line)).map(lineNetOre)),
+    netOre: sum(lines.filter((line) => line.vatRate === rate).map(lineNetOre)),
   }));
 }
 
@@ -82,7 +82,7 @@ function sum(values: number[]): number {
 
 /** VAT per rate: computed on each rate's summed nets, not line by line, so it is rounded once per rate. */
 export function vatByRate(lines: InvoiceLineInput[]): VatAmount[] {
-  return netsByRate(lines, () => true).map(({ rate, netOre }) => ({ rate, netOre, vatOre: vatOnOre(netOre, rate) }));
+  return netsByRate(lines).map(({ rate, netOre }) => ({ rate, netOre, vatOre: vatOnOre(netOre, rate) }));
 }
 
 /**
@@ -91,7 +91,7 @@ export function vatByRate(lines: InvoiceLineInput[]): VatAmount[] {
  */
 export function labourInclVatOre(lines: InvoiceLineInput[], totalOre: number, basis: RotBasis): number {
   if (basis !== "lines") return roundHalfUpDiv(totalOre * ROT_STANDARD_LABOUR_SHARE[basis], 100);
-  return sum(netsByRate(lines, (line) => line.labour).map(({ rate, netOre }) => netOre + vatOnOre(netOre, rate)));
+  return sum(netsByRate(lines.filter((line) => line.labour)).map(({ rate, netOre }) => netOre + vatOnOre(netOre, rate)));
 }
 
 function requireValidRot(rot: RotRequest): void {
