@@ -226,6 +226,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicUrl: config.publicUrl,
     calendarFor,
   });
+  const invoices = createInvoicesService({
+    repo: createInvoicesRepository(database.db),
+    settings,
+    today: availability.today,
+    publicUrl: config.publicUrl,
+    outbox,
+  });
   const links = createBookingLinksService({
     repo: bookingsRepo,
     availability,
@@ -238,6 +245,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     settings,
     limiter,
     limits: config.limits,
+    invoicesOf: (bookingId) => invoices.forBooking(bookingId),
   });
   await app.register(availabilityRoutes, { availability });
   await app.register(bookingsRoutes, { bookings });
@@ -330,13 +338,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       today: availability.today,
       onChange: () => availability.invalidate(),
     }),
-  });
-  const invoices = createInvoicesService({
-    repo: createInvoicesRepository(database.db),
-    settings,
-    today: availability.today,
-    publicUrl: config.publicUrl,
-    outbox,
   });
   await app.register(invoicesRoutes, { invoices });
   // Files made when an e-mail is sent: a signed protocol's PDF, an invoice's PDF.

@@ -50,6 +50,18 @@ export const BookingLinkViewSchema = z.object({
   selfService: z.object({ canChange: z.boolean(), deadline: z.string(), reason: z.string().nullable() }),
   calendarUrl: z.string(),
   company: z.object({ name: z.string(), phone: z.string(), email: z.string(), openingHours: z.string() }),
+  /** The visit's sent invoices and credit notes (issue 25), each with its own page /faktura/{token}. */
+  invoices: z.array(
+    z.object({
+      number: z.number(),
+      kind: z.enum(["invoice", "credit"]),
+      status: z.enum(["sent", "paid", "credited"]),
+      issueDate: z.string(),
+      dueDate: z.string(),
+      toPayOre: z.number(),
+      url: z.string(),
+    }),
+  ),
 });
 export type BookingLinkView = z.output<typeof BookingLinkViewSchema>;
 

@@ -22,7 +22,7 @@ export const invoiceText = {
   shareSum: "Köparnas andelar ska vara 100 % tillsammans",
   share: "Andelen ska vara ett heltal mellan 1 och 100 %",
   propertyRequired: "Ange fastighetsbeteckningen",
-  associationOrgNumber: "Ange bostadsrättsföreningens organisationsnummer (t.ex. 769612-3456)",
+  associationOrgNumber: "Ange bostadsrättsföreningens organisationsnummer (t.ex. 769612-3459)",
   flatNumberRequired: "Ange lägenhetsnumret",
   hours: "Ange antal arbetstimmar mellan 0 och 999",
   samePerson: "Samma person kan inte vara köpare två gånger",
@@ -118,10 +118,7 @@ export const InvoiceDraftInputSchema = z.object({
   customerId: idSchema(invoiceText.customerRequired),
   bookingId: IdSchema.nullable().default(null),
   workDate: isoDateSchema(invoiceText.workDate).nullable().default(null),
-  lines: z
-    .array(InvoiceLineInputSchema, { error: invoiceText.linesRequired })
-    .min(1, invoiceText.linesRequired)
-    .max(100, invoiceText.tooManyLines),
+  lines: z.array(InvoiceLineInputSchema, { error: invoiceText.linesRequired }).min(1, invoiceText.linesRequired).max(100, invoiceText.tooManyLines),
   rot: RotInputSchema.nullable().default(null),
 });
 export type InvoiceDraftInput = z.input<typeof InvoiceDraftInputSchema>;
@@ -262,7 +259,9 @@ export const RotDecisionInputSchema = z.object({
   approvedOre: oreSchema(invoiceText.rotApproved, { min: 0, max: 100_000_000_000 }).refine((v) => v % 100 === 0, invoiceText.rotApproved),
 });
 
-export const RotClaimMarkSchema = z.object({ invoiceIds: z.array(IdSchema, { error: invoiceText.invoiceIdsRequired }).min(1, invoiceText.invoiceIdsRequired).max(500) });
+export const RotClaimMarkSchema = z.object({
+  invoiceIds: z.array(IdSchema, { error: invoiceText.invoiceIdsRequired }).min(1, invoiceText.invoiceIdsRequired).max(500),
+});
 
 export const SieQuerySchema = z.object({ from: isoDateSchema(), to: isoDateSchema() });
 

@@ -61,8 +61,7 @@ export const DEFAULT_SIE_ACCOUNTS: Record<SieAccountKey, string> = {
   outputVat6: "2631",
 };
 const account = z.string({ error: settingsText.account }).regex(/^\d{4}$/, settingsText.account);
-const wholeNumber = (message: string, min: number, max: number) =>
-  z.number({ error: message }).int(message).min(min, message).max(max, message);
+const wholeNumber = (message: string, min: number, max: number) => z.number({ error: message }).int(message).min(min, message).max(max, message);
 
 export const REMINDER_DAY_OPTIONS = [1, 2, 3, 7] as const;
 
@@ -98,9 +97,15 @@ export const SystemSettingsSchema = z
     lunchBreakStart: time,
     lunchBreakEnd: time,
     // Fakturering (issue 25): on every invoice when it is sent.
-    vatNumber: z.string({ error: settingsText.vatNumber }).trim().regex(/^SE\d{12}$/, settingsText.vatNumber),
+    vatNumber: z
+      .string({ error: settingsText.vatNumber })
+      .trim()
+      .regex(/^SE\d{12}$/, settingsText.vatNumber),
     fSkatt: z.boolean(),
-    bankgiro: z.string({ error: settingsText.bankgiro }).trim().regex(/^\d{3,4}-\d{4}$/, settingsText.bankgiro),
+    bankgiro: z
+      .string({ error: settingsText.bankgiro })
+      .trim()
+      .regex(/^\d{3,4}-\d{4}$/, settingsText.bankgiro),
     paymentTermsDays: wholeNumber(settingsText.paymentTermsDays, 0, 90),
     invoiceNumberStart: wholeNumber(settingsText.invoiceNumberStart, 1, 99_999_999),
     paymentReminderDays: wholeNumber(settingsText.paymentReminderDays, 0, 60),

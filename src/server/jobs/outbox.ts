@@ -236,8 +236,7 @@ export class OutboxSender {
     } catch (error) {
       throw new Error(`bilagan ${attachment.filename} kunde inte skapas: ${(error as Error).message}`, { cause: error });
     }
-    if (!made)
-      throw new Unsendable(`bilagan ${attachment.filename} finns inte längre (${sourceName(attachment.generate)} är borttaget)`);
+    if (!made) throw new Unsendable(`bilagan ${attachment.filename} finns inte längre (${sourceName(attachment.generate)} är borttaget)`);
     return { filename: attachment.filename, contentType: attachment.contentType, content: made.toString("base64"), encoding: "base64" };
   }
 

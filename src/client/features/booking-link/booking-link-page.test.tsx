@@ -41,6 +41,7 @@ function view(overrides: Partial<BookingLinkView> = {}): BookingLinkView {
       email: "info@varmepumpsservice.se",
       openingHours: "Måndag–fredag 08:00–17:00, helger stängt",
     },
+    invoices: [],
     ...overrides,
   };
 }

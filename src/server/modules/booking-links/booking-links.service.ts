@@ -29,6 +29,8 @@ type Deps = {
   settings: SettingsService;
   limiter: RateLimiter;
   limits: Pick<Limits, "linkChangesPerLinkPerDay" | "linkImageChangesPerLinkPerDay" | "linkActionsPerAddressPerHour">;
+  /** The booking's sent invoices (issue 25), shown on the link page. */
+  invoicesOf?: (bookingId: number) => Promise<BookingLinkView["invoices"]>;
 };
 
 /** What a link's action changes, each kind with its own daily allowance per link. */
@@ -64,6 +66,7 @@ export function createBookingLinksService({
   settings,
   limiter,
   limits,
+  invoicesOf,
 }: Deps) {
   const manageUrl = (token: string) => customerLinkUrl(publicUrl, token);
 
@@ -131,6 +134,7 @@ export function createBookingLinksService({
       selfService: { canChange: state.canChange, deadline: state.deadline.toISOString(), reason: state.reason },
       calendarUrl: customerCalendarPath(token),
       company: { name: company.name, phone: company.phone, email: company.email, openingHours: company.openingHours },
+      invoices: invoicesOf ? await invoicesOf(booking.id) : [],
     };
   }
 

@@ -36,7 +36,16 @@ const SPELLINGS: Record<Value, string[]> = {
 };
 
 /** What the erase dialog says stays (src/client/features/admin/customers/text.ts). */
-const KEPT = new Set(["public.installation_protocols.customer_name:name", "public.installation_protocols.installation_address:street"]);
+const KEPT = new Set([
+  "public.installation_protocols.customer_name:name",
+  "public.installation_protocols.installation_address:street",
+  // Sent invoices: bookkeeping keeps them seven years (issue 25), with the name and address they were issued to.
+  "public.invoices.customer_name:name",
+  "public.invoices.search_key:name",
+  "public.invoices.customer_address:street",
+  "public.invoices.lines:name",
+  "public.invoices.lines:street",
+]);
 
 let database: Database;
 let app: FastifyInstance;
@@ -157,6 +166,8 @@ describe("erasing a customer", () => {
   let token: string;
   let protocol: { id: number; publicId: string };
   let waiting: { id: number; publicId: string };
+  let invoiceToken: string;
+  let draftInvoiceId: number;
 
   it("leaves the customer's name, e-mail, phone and street nowhere but in the kept installation protocol", async () => {
     // Booked on the public form, with a photo, and a description that names them.
@@ -264,6 +275,24 @@ describe("erasing a customer", () => {
     expect(unlinked.statusCode, unlinked.body).toBe(201);
     waiting = unlinked.json();
     expect((await call("POST", `/api/technician/protocols/${waiting.id}/send-for-signing`, {}, tekla)).statusCode).toBe(200);
+    // Invoiced: one invoice sent (with ROT), one left as a draft.
+    const invoiceBody = {
+      customerId,
+      lines: [{ description: `Installation hos ${NAME}, ${STREET}`, quantity: 8, unit: "tim", unitPriceOre: 80_000, vatRate: 25, labour: true }],
+      rot: {
+        basis: "lines",
+        buyers: [{ personalNumber: "19800101-1231", sharePercent: 100 }],
+        property: { kind: "house", designation: "Sala Gnejsen 1:2" },
+        hours: 8,
+      },
+    };
+    const invoice = await call("POST", "/api/admin/invoices", invoiceBody, admin);
+    expect(invoice.statusCode, invoice.body).toBe(201);
+    invoiceToken = invoice.json().customerUrl.split("/faktura/")[1];
+    expect((await call("POST", `/api/admin/invoices/${invoice.json().id}/send`, undefined, admin)).statusCode).toBe(200);
+    const invoiceDraft = await call("POST", "/api/admin/invoices", invoiceBody, admin);
+    expect(invoiceDraft.statusCode).toBe(201);
+    draftInvoiceId = invoiceDraft.json().id;
     await allDelivered(database, smtp);
     const subjects = smtp.messages.map((m) => m.subject ?? "");
     for (const subject of [
@@ -274,6 +303,7 @@ describe("erasing a customer", () => {
       "Dags för service",
       "Installationsprotokoll nr",
       "Signerat installationsprotokoll",
+      "Faktura ",
     ]) {
       expect(
         subjects.some((s) => s.startsWith(subject)),
@@ -298,6 +328,8 @@ describe("erasing a customer", () => {
       "public.installation_protocols.customer_phone:phone",
       "public.customer_changes.changes:phone",
       "public.customer_changes.changes:street",
+      "public.invoices.customer_email:email",
+      "public.invoices.lines:street",
     ]) {
       expect(before, place).toContain(place);
     }
@@ -322,6 +354,16 @@ describe("erasing a customer", () => {
         "public.booking_images.data",
       ]),
     );
+  });
+
+  it("keeps the sent invoice for bookkeeping, without the e-mail address and with its link closed, and deletes the draft", async () => {
+    expect((await call("GET", `/api/invoices/${invoiceToken}`)).statusCode).toBe(404);
+    expect((await call("GET", `/api/admin/invoices/${draftInvoiceId}`, undefined, admin)).statusCode).toBe(404);
+    const [kept] = await queryRows<{ n: number; pnr: string }>(
+      database,
+      sql`select count(*)::int as n, min(b.personal_number) as pnr from invoices i join invoice_rot_buyers b on b.invoice_id = i.id where i.customer_id = ${customerId}`,
+    );
+    expect(kept).toEqual({ n: 1, pnr: "198001011231" });
   });
 
   it("shows no trace of the customer in the booking's history, and their link, reminder and photos are closed", async () => {

@@ -16,6 +16,7 @@ import {
   customers,
   emailOutbox,
   installationProtocols,
+  invoices,
   products,
   rateLimitHits,
   reminders,
@@ -170,6 +171,23 @@ async function addressesOf(tx: Db, customer: CustomerRow): Promise<string[]> {
  * `searchesAtOnce`: register searches running in the database at once (CUSTOMER_SEARCHES_AT_ONCE, see
  * DEFAULT_CUSTOMER_SEARCHES_AT_ONCE for why few); the rest wait their turn here, first come first served.
  */
+/**
+ * Invoices after an erasure (issue 25): drafts go (not yet bookkeeping); sent invoices and credit
+ * notes keep the name and address they were issued to, and their ROT buyers' identity numbers, for
+ * seven years (7 kap. 2 § bokföringslagen; the erase dialog says so), but not the e-mail address, and
+ * their customer link is closed (a new random token nobody has).
+ */
+async function eraseFromInvoices(tx: Db, customerId: number, erasedEmail: string | null) {
+  await tx.delete(invoices).where(and(eq(invoices.customerId, customerId), eq(invoices.status, "draft")));
+  await tx
+    .update(invoices)
+    .set({
+      customerEmail: erasedEmail ?? `raderad-${customerId}@raderad.invalid`,
+      accessToken: sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`,
+    })
+    .where(eq(invoices.customerId, customerId));
+}
+
 export function createCustomersRepository(
   db: Db,
   executor: SqlExecutor,
@@ -377,6 +395,7 @@ export function createCustomersRepository(
         await tx.delete(emailOutbox).where(or(eq(emailOutbox.customerId, id), inArray(sql`lower(${emailOutbox.to})`, emails)));
         await tx.delete(rateLimitHits).where(inArray(rateLimitHits.key, emails.map(bookingsPerEmailKey)));
         if (linked.every((n) => n === 0)) {
+          await eraseFromInvoices(tx, id, null);
           await tx.delete(customers).where(eq(customers.id, id));
           await tx.insert(customerDataEvents).values({ customerId: id, action: "delete", userId: user.id, userName: user.name });
           return { result: "deleted" as const, cancelledVisits: 0 };
@@ -438,6 +457,7 @@ export function createCustomersRepository(
           .update(installationProtocols)
           .set({ customerEmail: erasedEmail, customerPhone: null, customerErasedAt: sql`coalesce(${installationProtocols.customerErasedAt}, now())` })
           .where(ownProtocols);
+        await eraseFromInvoices(tx, id, erasedEmail);
         await tx.insert(customerDataEvents).values({ customerId: id, action: "erase", userId: user.id, userName: user.name });
         return { result: "anonymized" as const, cancelledVisits: cancelled.length };
       });

@@ -22,20 +22,37 @@ export function invoiceEmail({ row, company, url }: { row: InvoiceRow; company: 
       company,
       row.customerEmail,
       `Faktura ${row.number} från ${company.name}`,
-      [`Hej ${row.customerName}!`, `Här kommer faktura ${row.number}. Den finns bifogad som PDF och du kan alltid öppna den igen via länken nedan.`, paymentLine(row)],
+      [
+        `Hej ${row.customerName}!`,
+        `Här kommer faktura ${row.number}. Den finns bifogad som PDF och du kan alltid öppna den igen via länken nedan.`,
+        paymentLine(row),
+      ],
       { url, label: "Visa fakturan" },
     ),
     attachments: [pdfOf(row, "faktura")],
   };
 }
 
-export function creditNoteEmail({ row, creditedNumber, company, url }: { row: InvoiceRow; creditedNumber: number; company: CompanyProfile; url: string }): OutboxMessage {
+export function creditNoteEmail({
+  row,
+  creditedNumber,
+  company,
+  url,
+}: {
+  row: InvoiceRow;
+  creditedNumber: number;
+  company: CompanyProfile;
+  url: string;
+}): OutboxMessage {
   return {
     ...companyEmailMessage(
       company,
       row.customerEmail,
       `Kreditfaktura ${row.number} från ${company.name}`,
-      [`Hej ${row.customerName}!`, `Faktura ${creditedNumber} är krediterad med kreditfaktura ${row.number}, som finns bifogad. Du behöver inte betala faktura ${creditedNumber}.`],
+      [
+        `Hej ${row.customerName}!`,
+        `Faktura ${creditedNumber} är krediterad med kreditfaktura ${row.number}, som finns bifogad. Du behöver inte betala faktura ${creditedNumber}.`,
+      ],
       { url, label: "Visa kreditfakturan" },
     ),
     attachments: [pdfOf(row, "kreditfaktura")],

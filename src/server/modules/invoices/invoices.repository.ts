@@ -182,7 +182,11 @@ export function createInvoicesRepository(db: Db) {
         buyers: RotBuyerRow[];
         number: number;
         claimedThisYear: (personalNumber: string, year: number) => Promise<number>;
-      }) => Promise<{ values: Partial<NewInvoice>; buyers: { position: number; rotOre: number; capYear: number }[]; email: (row: InvoiceRow) => OutboxMessage }>,
+      }) => Promise<{
+        values: Partial<NewInvoice>;
+        buyers: { position: number; rotOre: number; capYear: number }[];
+        email: (row: InvoiceRow) => OutboxMessage;
+      }>,
       firstNumber: number,
     ) {
       return db.transaction(async (tx) => {
@@ -215,8 +219,8 @@ export function createInvoicesRepository(db: Db) {
             .set({ rotOre: buyer.rotOre, capYear: buyer.capYear })
             .where(and(eq(invoiceRotBuyers.invoiceId, id), eq(invoiceRotBuyers.position, buyer.position)));
         }
-        await enqueueEmail(tx, result.email(sent), { customerId: sent.customerId });
-        return sent;
+        const outboxId = await enqueueEmail(tx, result.email(sent), { customerId: sent.customerId });
+        return { row: sent, outboxId };
       });
     },
 
@@ -271,8 +275,8 @@ export function createInvoicesRepository(db: Db) {
         const [note] = await tx.insert(invoices).values(made.values).returning();
         if (made.buyers.length) await tx.insert(invoiceRotBuyers).values(made.buyers.map((b) => ({ ...b, invoiceId: note.id })));
         await tx.update(invoices).set({ status: "credited", creditedAt: new Date(), updatedAt: new Date() }).where(eq(invoices.id, id));
-        await enqueueEmail(tx, made.email(note), { customerId: note.customerId });
-        return note;
+        const outboxId = await enqueueEmail(tx, made.email(note), { customerId: note.customerId });
+        return { row: note, outboxId };
       });
     },
 
@@ -282,20 +286,18 @@ export function createInvoicesRepository(db: Db) {
         .select()
         .from(invoices)
         .where(
-          and(
-            eq(invoices.kind, "invoice"),
-            eq(invoices.status, "paid"),
-            isNotNull(invoices.rot),
-            isNull(invoices.rotClaimedAt),
-            sql`${invoices.rotOre} > 0`,
-          ),
+          and(eq(invoices.kind, "invoice"), eq(invoices.status, "paid"), isNotNull(invoices.rot), isNull(invoices.rotClaimedAt), sql`${invoices.rotOre} > 0`),
         )
         .orderBy(asc(invoices.number));
     },
 
     async buyersOfMany(ids: number[]) {
       if (!ids.length) return [];
-      return db.select().from(invoiceRotBuyers).where(inArray(invoiceRotBuyers.invoiceId, ids)).orderBy(asc(invoiceRotBuyers.invoiceId), asc(invoiceRotBuyers.position));
+      return db
+        .select()
+        .from(invoiceRotBuyers)
+        .where(inArray(invoiceRotBuyers.invoiceId, ids))
+        .orderBy(asc(invoiceRotBuyers.invoiceId), asc(invoiceRotBuyers.position));
     },
 
     async paymentsOfMany(ids: number[]) {
@@ -386,11 +388,12 @@ export function createInvoicesRepository(db: Db) {
           .orderBy(asc(invoices.dueDate), asc(invoices.id))
           .limit(limit)
           .for("update", { skipLocked: true });
+        const outboxIds: number[] = [];
         for (const row of due) {
           await tx.update(invoices).set({ reminderSentAt: new Date() }).where(eq(invoices.id, row.id));
-          await enqueueEmail(tx, email(row), { customerId: row.customerId });
+          outboxIds.push(await enqueueEmail(tx, email(row), { customerId: row.customerId }));
         }
-        return due.length;
+        return outboxIds;
       });
     },
   };

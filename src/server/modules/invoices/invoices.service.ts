@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { addDays, type IsoDate } from "@/common/booking-rules/calendar";
 import type { CompanyProfile } from "@/common/company";
-import { computeInvoiceTotals, type InvoiceTotals } from "@/common/invoicing/totals";
+import { computeInvoiceTotals, lineNetOre, type InvoiceTotals } from "@/common/invoicing/totals";
 import { maskPersonalNumber } from "@/common/invoicing/identity-numbers";
 import { ocrWithLengthDigit } from "@/common/invoicing/ocr";
-import { ROT_STANDARD_LABOUR_SHARE, rotRuleOn } from "@/common/invoicing/tax-rules";
+import { ROT_BASIS_LABELS, rotRuleOn } from "@/common/invoicing/tax-rules";
 import {
   InvoiceDraftInputSchema,
   type CustomerInvoice,
@@ -22,7 +22,7 @@ import type { InvoiceListFilter, InvoiceRow, InvoicesRepository, NewInvoice, New
 import { creditNoteEmail, invoiceEmail, paymentReminderEmail } from "./invoice-email";
 import { renderInvoicePdf, type InvoicePdfInput } from "./invoice-pdf";
 import { writeRotClaimXml, type RotClaimCase } from "./rot-claim-xml";
-import { writeSie } from "./sie-export";
+import { sieAccountsFrom, writeSie } from "./sie-export";
 import { invoicesText as text } from "./invoices.text";
 
 type Settings = { get(): Promise<SystemSettings>; company(): Promise<CompanyProfile> };
@@ -33,8 +33,8 @@ const newAccessToken = () => randomBytes(24).toString("base64url");
 const PAGE_SIZE = 50;
 
 /** Lines as the rules compute them (the stored form is the same shape). */
-const asLines = (lines: StoredInvoiceLine[]): InvoiceLineInput[] =>
-  lines.map((l) => ({ ...l, vatRate: l.vatRate as InvoiceLineInput["vatRate"] }));
+const asLine = (line: StoredInvoiceLine): InvoiceLineInput => ({ ...line, vatRate: line.vatRate as InvoiceLineInput["vatRate"] });
+const asLines = (lines: StoredInvoiceLine[]): InvoiceLineInput[] => lines.map(asLine);
 
 export function createInvoicesService({ repo, settings, today, publicUrl, outbox }: Deps) {
   const customerUrl = (row: InvoiceRow) => `${publicUrl}/faktura/${row.accessToken}`;
@@ -48,13 +48,31 @@ export function createInvoicesService({ repo, settings, today, publicUrl, outbox
     });
   }
 
-  /** A sent invoice's figures as they were sent: its buyers' parts are the caps that applied. */
+  /**
+   * A sent invoice's figures as they were sent: its buyers' parts are the caps that applied. A credit
+   * note's are its invoice's with the opposite sign (its lines are the invoice's, negated).
+   */
   function storedTotals(row: InvoiceRow, buyers: RotBuyerRow[]): InvoiceTotals {
-    if (row.status === "draft") return rotTotals(row, buyers, buyers.map(() => Number.MAX_SAFE_INTEGER));
+    if (row.status === "draft")
+      return rotTotals(
+        row,
+        buyers,
+        buyers.map(() => Number.MAX_SAFE_INTEGER),
+      );
+    if (row.kind === "credit") {
+      const credited = { lines: row.lines.map((l) => ({ ...l, unitPriceOre: -l.unitPriceOre })), rot: row.rot };
+      return negated(
+        rotTotals(
+          credited,
+          buyers,
+          buyers.map((b) => Math.abs(b.rotOre)),
+        ),
+      );
+    }
     return rotTotals(
       row,
       buyers,
-      buyers.map((b) => Math.abs(b.rotOre)),
+      buyers.map((b) => b.rotOre),
     );
   }
 
@@ -78,7 +96,7 @@ export function createInvoicesService({ repo, settings, today, publicUrl, outbox
       dueDate: row.dueDate,
       workDate: row.workDate,
       paymentTermsDays: row.paymentTermsDays,
-      lines: row.lines.map((line, i) => ({ ...line, netOre: totals.lineNetOre[i] })),
+      lines: row.lines.map((line) => ({ ...line, netOre: lineNetOre(asLine(line)) })),
       totals,
       rot: row.rot
         ? {
@@ -187,11 +205,11 @@ export function createInvoicesService({ repo, settings, today, publicUrl, outbox
       paymentTermsDays: row.paymentTermsDays,
       company,
       customer: { name: row.customerName, address: row.customerAddress, postalCode: row.customerPostalCode, city: row.customerCity },
-      lines: row.lines.map((line, i) => ({ ...line, netOre: totals.lineNetOre[i] })),
+      lines: row.lines.map((line) => ({ ...line, netOre: lineNetOre(asLine(line)) })),
       totals,
       rot: row.rot
         ? {
-            basisLabel: row.rot.basis === "lines" ? text.rotBasisLines : ROT_STANDARD_LABOUR_SHARE[row.rot.basis].label,
+            basisLabel: ROT_BASIS_LABELS[row.rot.basis],
             ratePercent: row.rot.ratePercent,
             buyers: details.buyers.map((b) => ({ personalNumber: b.personalNumber, name: null, sharePercent: b.sharePercent, rotOre: b.rotOre })),
             propertyLabel: propertyLabel(row.rot),
@@ -230,7 +248,8 @@ export function createInvoicesService({ repo, settings, today, publicUrl, outbox
           labour: true,
         },
       ];
-      if (report?.parts) lines.push({ description: truncate(`${text.partsLine}: ${report.parts}`, 300), quantity: 1, unit: "st", unitPriceOre: 0, vatRate: 25, labour: false });
+      if (report?.parts)
+        lines.push({ description: truncate(`${text.partsLine}: ${report.parts}`, 300), quantity: 1, unit: "st", unitPriceOre: 0, vatRate: 25, labour: false });
       return {
         customerId: booking.customerId!,
         bookingId: booking.id,
@@ -274,7 +293,9 @@ export function createInvoicesService({ repo, settings, today, publicUrl, outbox
         id,
         async ({ row, buyers, number, claimedThisYear }) => {
           const rule = row.rot ? rotRuleOn(issueDate) : null;
-          const remaining = await Promise.all(buyers.map(async (b) => Math.max(0, (rule?.capPerPersonOre ?? 0) - (await claimedThisYear(b.personalNumber, year)))));
+          const remaining = await Promise.all(
+            buyers.map(async (b) => Math.max(0, (rule?.capPerPersonOre ?? 0) - (await claimedThisYear(b.personalNumber, year)))),
+          );
           const rot = row.rot && rule ? { ...row.rot, ratePercent: rule.ratePercent } : row.rot;
           const totals = rotTotals({ lines: row.lines, rot }, buyers, remaining);
           const values: Partial<NewInvoice> = {
@@ -297,8 +318,8 @@ export function createInvoicesService({ repo, settings, today, publicUrl, outbox
         current.invoiceNumberStart,
       );
       if (!sent) throw conflict(text.alreadySent);
-      outbox?.notify();
-      return toInvoice(sent);
+      outbox?.notify(sent.outboxId);
+      return toInvoice(sent.row);
     },
 
     async registerPayment(id: number, payment: { paidOn: string; amountOre: number }, userId: number) {
@@ -325,14 +346,14 @@ export function createInvoicesService({ repo, settings, today, publicUrl, outbox
         if (row.rotClaimedAt && !row.rotDecidedOn) throw conflict(text.rotClaimPending);
         const issueDate = today();
         const lines = row.lines.map((l) => ({ ...l, unitPriceOre: -l.unitPriceOre }));
-        const creditedBuyers = buyers.map((b) => ({ position: b.position, personalNumber: b.personalNumber, sharePercent: b.sharePercent, rotOre: -b.rotOre, capYear: b.capYear }));
-        const totals = row.rot
-          ? computeInvoiceTotals(asLines(lines), {
-              basis: row.rot.basis,
-              ratePercent: row.rot.ratePercent,
-              buyers: buyers.map((b) => ({ sharePercent: b.sharePercent, remainingCapOre: b.rotOre })),
-            })
-          : computeInvoiceTotals(asLines(lines), null);
+        const creditedBuyers = buyers.map((b) => ({
+          position: b.position,
+          personalNumber: b.personalNumber,
+          sharePercent: b.sharePercent,
+          rotOre: -b.rotOre,
+          capYear: b.capYear,
+        }));
+        const totals = negated(storedTotals(row, buyers));
         return {
           values: {
             kind: "credit",
@@ -366,8 +387,8 @@ export function createInvoicesService({ repo, settings, today, publicUrl, outbox
         };
       });
       if (!note) throw notFound(text.notFound);
-      outbox?.notify();
-      return toInvoice(note);
+      outbox?.notify(note.outboxId);
+      return toInvoice(note.row);
     },
 
     async pdf(id: number) {
@@ -407,7 +428,7 @@ export function createInvoicesService({ repo, settings, today, publicUrl, outbox
       return rows.map((row) => ({
         number: row.number!,
         kind: row.kind as "invoice" | "credit",
-        status: row.status as Invoice["status"],
+        status: row.status as "sent" | "paid" | "credited",
         issueDate: row.issueDate!,
         dueDate: row.dueDate!,
         toPayOre: row.toPayOre,
@@ -422,9 +443,9 @@ export function createInvoicesService({ repo, settings, today, publicUrl, outbox
       const current = await settings.get();
       if (current.paymentReminderDays === 0) return 0;
       const company = await settings.company();
-      const sent = await repo.remindDue(today(), current.paymentReminderDays, (row) => paymentReminderEmail({ row, company, url: customerUrl(row) }));
-      if (sent) outbox?.notify();
-      return sent;
+      const outboxIds = await repo.remindDue(today(), current.paymentReminderDays, (row) => paymentReminderEmail({ row, company, url: customerUrl(row) }));
+      for (const id of outboxIds) outbox?.notify(id);
+      return outboxIds.length;
     },
 
     /** Skatteverket's claim file for the paid ROT invoices not yet claimed (nothing is marked: see markClaimed). */
@@ -476,38 +497,33 @@ export function createInvoicesService({ repo, settings, today, publicUrl, outbox
       const current = await settings.get();
       const { issued, payments, payouts } = await repo.forBookkeeping(from, to);
       const buyers = await repo.buyersOfMany(issued.map((r) => r.id));
-      return writeSie({
-        company: { name: current.companyName, orgNumber: current.orgNumber },
-        generatedOn: today(),
-        from,
-        to,
-        accounts: {
-          receivables: current.sieAccounts.receivables,
-          rotReceivable: current.sieAccounts.rotReceivable,
-          bank: current.sieAccounts.bank,
-          rounding: current.sieAccounts.rounding,
-          salesByVatRate: { 25: current.sieAccounts.sales25, 12: current.sieAccounts.sales12, 6: current.sieAccounts.sales6, 0: current.sieAccounts.sales0 },
-          outputVatByRate: { 25: current.sieAccounts.outputVat25, 12: current.sieAccounts.outputVat12, 6: current.sieAccounts.outputVat6 },
+      return writeSie(
+        {
+          company: { name: current.companyName, orgNumber: current.orgNumber },
+          generatedOn: today(),
+          from,
+          to,
+          invoices: issued.map((row) => {
+            const totals = storedTotals(
+              row,
+              buyers.filter((b) => b.invoiceId === row.id),
+            );
+            return {
+              number: row.number!,
+              kind: row.kind as "invoice" | "credit",
+              issueDate: row.issueDate!,
+              customerName: row.customerName,
+              vatByRate: totals.vatByRate.map((v) => ({ ...v, rate: v.rate as 25 | 12 | 6 | 0 })),
+              rotOre: totals.rotOre,
+              roundingOre: totals.roundingOre,
+              toPayOre: totals.toPayOre,
+            };
+          }),
+          payments: payments.map((p) => ({ invoiceNumber: p.invoiceNumber!, paidOn: p.paidOn, amountOre: p.amountOre })),
+          rotPayouts: payouts.map((p) => ({ invoiceNumber: p.invoiceNumber!, decidedOn: p.decidedOn!, approvedOre: p.approvedOre! })),
         },
-        invoices: issued.map((row) => {
-          const totals = storedTotals(
-            row,
-            buyers.filter((b) => b.invoiceId === row.id),
-          );
-          return {
-            number: row.number!,
-            kind: row.kind as "invoice" | "credit",
-            issueDate: row.issueDate!,
-            customerName: row.customerName,
-            vatByRate: totals.vatByRate.map((v) => ({ ...v, rate: v.rate as 25 | 12 | 6 | 0 })),
-            rotOre: totals.rotOre,
-            roundingOre: totals.roundingOre,
-            toPayOre: totals.toPayOre,
-          };
-        }),
-        payments: payments.map((p) => ({ invoiceNumber: p.invoiceNumber!, paidOn: p.paidOn, amountOre: p.amountOre })),
-        rotPayouts: payouts.map((p) => ({ invoiceNumber: p.invoiceNumber!, decidedOn: p.decidedOn!, approvedOre: p.approvedOre! })),
-      });
+        sieAccountsFrom(current.sieAccounts),
+      );
     },
   };
 }
@@ -521,6 +537,23 @@ const SERVICE_LINE_LABELS: Record<string, string> = {
   troubleshooting: "Felsökning av värmepump",
   hembesok: "Hembesök",
 };
+
+/** Every amount with the opposite sign (a credit note's figures from its invoice's). */
+function negated(totals: InvoiceTotals): InvoiceTotals {
+  const flip = (ore: number) => (ore === 0 ? 0 : -ore);
+  return {
+    netOre: flip(totals.netOre),
+    vatByRate: totals.vatByRate.map((v) => ({ rate: v.rate, netOre: flip(v.netOre), vatOre: flip(v.vatOre) })),
+    vatOre: flip(totals.vatOre),
+    totalOre: flip(totals.totalOre),
+    labourInclVatOre: flip(totals.labourInclVatOre),
+    rotOre: flip(totals.rotOre),
+    rotPerBuyerOre: totals.rotPerBuyerOre.map(flip),
+    toPayBeforeRoundingOre: flip(totals.toPayBeforeRoundingOre),
+    roundingOre: flip(totals.roundingOre),
+    toPayOre: flip(totals.toPayOre),
+  };
+}
 
 const truncate = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
 
@@ -574,7 +607,6 @@ function claimCase(row: InvoiceRow, buyer: RotBuyerRow, totals: InvoiceTotals): 
   const kr = (ore: number) => Math.trunc(ore / 100);
   const share = buyer.sharePercent / 100;
   const labour = totals.labourInclVatOre * share;
-  const materialOre = row.lines.reduce((sum, line, i) => (line.labour ? sum : sum + (totals.lineNetOre[i] ?? 0)), 0);
   return {
     buyerPersonalNumber: buyer.personalNumber,
     paidOn: row.paidOn!,
@@ -583,10 +615,11 @@ function claimCase(row: InvoiceRow, buyer: RotBuyerRow, totals: InvoiceTotals): 
     paidKr: Math.max(0, kr(labour) - kr(buyer.rotOre)),
     claimedKr: kr(buyer.rotOre),
     invoiceNumber: String(row.number),
-    otherCostsKr: Math.max(0, kr((totals.totalOre - totals.labourInclVatOre) * share)),
+    // Everything that is not labour is material (incl. VAT); the invoices have no other costs such as travel.
+    otherCostsKr: 0,
     property: row.rot!.property,
     workType: row.rot!.workType,
     hours: Math.round(row.rot!.hours * share),
-    materialCostKr: Math.max(0, kr(materialOre * share)),
+    materialCostKr: Math.max(0, kr((totals.totalOre - totals.labourInclVatOre) * share)),
   };
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_SIE_ACCOUNTS as DEFAULT_SETTINGS_SIE_ACCOUNTS, type SieAccountKey } from "@/common/schemas/settings";
 import { encodeCp437, toCp437Text } from "./cp437";
 
 /**
@@ -19,15 +20,20 @@ export type SieAccounts = {
   outputVatByRate: Record<Exclude<SieVatRate, 0>, string>;
 };
 
-/** BAS chart accounts (research notes §6); the sales accounts are a choice, hence configurable. */
-export const DEFAULT_SIE_ACCOUNTS: SieAccounts = {
-  receivables: "1510",
-  rotReceivable: "1513",
-  bank: "1930",
-  rounding: "3740",
-  salesByVatRate: { 25: "3001", 12: "3002", 6: "3003", 0: "3004" },
-  outputVatByRate: { 25: "2611", 12: "2621", 6: "2631" },
-};
+/** The accounts as the settings keep them (one flat field per account), in the export's shape. */
+export function sieAccountsFrom(accounts: Record<SieAccountKey, string>): SieAccounts {
+  return {
+    receivables: accounts.receivables,
+    rotReceivable: accounts.rotReceivable,
+    bank: accounts.bank,
+    rounding: accounts.rounding,
+    salesByVatRate: { 25: accounts.sales25, 12: accounts.sales12, 6: accounts.sales6, 0: accounts.sales0 },
+    outputVatByRate: { 25: accounts.outputVat25, 12: accounts.outputVat12, 6: accounts.outputVat6 },
+  };
+}
+
+/** BAS chart accounts (research notes §6), as the settings default to; the sales accounts are a choice, hence configurable. */
+export const DEFAULT_SIE_ACCOUNTS: SieAccounts = sieAccountsFrom(DEFAULT_SETTINGS_SIE_ACCOUNTS);
 
 /** An invoice or credit note as booked; a credit note's amounts are negative. All amounts in öre. */
 export type SieInvoice = {

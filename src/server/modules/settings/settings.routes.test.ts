@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_SYSTEM_SETTINGS, type SystemSettings } from "@/common/schemas/settings";
+import { DEFAULT_SIE_ACCOUNTS, DEFAULT_SYSTEM_SETTINGS, type SystemSettings } from "@/common/schemas/settings";
 import { buildApp } from "../../app";
 import type { Database } from "../../db/client";
 import { NOW, bookingPayload } from "../../test-support/booking-fixtures";
@@ -98,6 +98,13 @@ describe("GET and PUT /api/admin/settings", () => {
       workdayEnd: "16:00",
       lunchBreakStart: "11:30",
       lunchBreakEnd: "12:00",
+      vatNumber: "SE556677889901",
+      fSkatt: false,
+      bankgiro: "5050-1055",
+      paymentTermsDays: 15,
+      invoiceNumberStart: 20_001,
+      paymentReminderDays: 10,
+      sieAccounts: { ...DEFAULT_SIE_ACCOUNTS, sales25: "3041", bank: "1940" },
     };
     const res = await save(changed);
     expect(res.statusCode, res.body).toBe(200);
