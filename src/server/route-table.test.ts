@@ -37,6 +37,9 @@ const REVIEWED_PUBLIC_ROUTES = [
   "GET /api/protocols/:publicId",
   "POST /api/protocols/:publicId/customer-sign",
   "GET /api/protocols/:publicId/pdf",
+  // The customer's copy of a sent invoice and its PDF, behind its unguessable 192-bit token (issue 25).
+  "GET /api/invoices/:token",
+  "GET /api/invoices/:token/pdf",
   // Staff calendar feeds behind their unguessable 256-bit token (rules D12): calendar apps send no cookies.
   "GET /api/calendar/:token.ics",
   // A service reminder's links, behind its unguessable 256-bit token (issue 12): the prefilled
@@ -313,6 +316,13 @@ const ID_SAMPLES: Record<string, { query?: string; body?: Record<string, unknown
   "POST /api/technician/protocols": { body: protocolSample },
   "PATCH /api/technician/protocols/:id": { body: protocolSample },
   "POST /api/booking/images": { multipart: true },
+  "POST /api/admin/invoices": {
+    body: { customerId: 1, bookingId: 1, lines: [{ description: "Service", quantity: 1, unit: "st", unitPriceOre: 100, vatRate: 25 }] },
+  },
+  "PUT /api/admin/invoices/:id": {
+    body: { customerId: 1, bookingId: 1, lines: [{ description: "Service", quantity: 1, unit: "st", unitPriceOre: 100, vatRate: 25 }] },
+  },
+  "POST /api/admin/rot/claims": { body: { invoiceIds: [1] } },
 };
 
 /** A browser's multipart upload: a small PNG and the text fields. */

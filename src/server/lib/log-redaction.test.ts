@@ -8,6 +8,8 @@ describe("redactUrl", () => {
     ["/booking/shared/AbCdEfGhIjKlMnOp?x=1", "/booking/shared/…?x=1"],
     ["/api/protocols/abc123/customer-sign", "/api/protocols/…/customer-sign"],
     ["/protocol/abc123", "/protocol/…"],
+    ["/faktura/Abc123-_xyz", "/faktura/…"],
+    ["/api/invoices/Abc123-_xyz/pdf", "/api/invoices/…/pdf"],
     ["/api/booking/images/5/file?token=hemligt&size=2", "/api/booking/images/5/file?token=…&size=2"],
     ["/api/admin/google/callback?code=4%2F0Ab&state=xyz", "/api/admin/google/callback?code=…&state=…"],
     ["/api/service-reminders/offer/AbCdEfGhIjKlMnOp", "/api/service-reminders/offer/…"],

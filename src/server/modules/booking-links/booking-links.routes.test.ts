@@ -116,6 +116,7 @@ describe("the customer's booking page", () => {
         email: "info@varmepumpsservice.se",
         openingHours: "Måndag–fredag 08:00–17:00, helger stängt",
       },
+      invoices: [],
     });
     const ics = await app.inject({ method: "GET", url: res.json().calendarUrl });
     expect(ics.statusCode).toBe(200);

@@ -478,6 +478,23 @@ describe("from a completed visit", () => {
     const other = await customer();
     const wrong = await call("POST", "/api/admin/invoices", { customerId: other.id, bookingId, lines: [material(1)] });
     expect(wrong.statusCode).toBe(400);
+    // Sent, it shows on the customer's booking page with its own link; a draft does not.
+    const linkToken = booked.json().manageUrl.split("/").pop();
+    const invoiceDraft = await draft({ ...prefill.json(), rot: null });
+    expect((await call("GET", `/api/booking-links/${linkToken}`, undefined, null)).json().invoices).toEqual([]);
+    const sent = await send(invoiceDraft.id);
+    const page = (await call("GET", `/api/booking-links/${linkToken}`, undefined, null)).json();
+    expect(page.invoices).toEqual([
+      {
+        number: sent.number,
+        kind: "invoice",
+        status: "sent",
+        issueDate: "2026-11-22",
+        dueDate: sent.dueDate,
+        toPayOre: sent.totals.toPayOre,
+        url: `/faktura/${sent.customerUrl.split("/faktura/")[1]}`,
+      },
+    ]);
   });
 });
 

@@ -59,8 +59,10 @@ export async function invoicesRoutes(fastify: FastifyInstance, { invoices }: { i
   app.post("/api/admin/invoices/:id/credit", { schema: { params: IdParamsSchema, response: { 201: InvoiceSchema } } }, async (request, reply) =>
     reply.status(201).send(await invoices.credit(request.params.id, request.user!.id)),
   );
-  app.get("/api/admin/invoices/:id/pdf", { schema: { params: IdParamsSchema } }, async (request, reply) =>
-    sendPdf(reply, await invoices.pdf(request.params.id)),
+  app.get(
+    "/api/admin/invoices/:id/pdf",
+    { schema: { params: IdParamsSchema, response: { 200: z.string().describe("application/pdf") } } },
+    async (request, reply) => sendPdf(reply, await invoices.pdf(request.params.id)),
   );
   app.post(
     "/api/admin/invoices/:id/rot-decision",
@@ -70,7 +72,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, { invoices }: { i
 
   // Skatteverket's claim file: downloading marks nothing (a failed download loses no claim); the
   // admin then confirms which invoices were claimed.
-  app.get("/api/admin/rot/claims.xml", async (_request, reply) => {
+  app.get("/api/admin/rot/claims.xml", { schema: { response: { 200: z.string().describe("application/xml") } } }, async (_request, reply) => {
     const { xml, invoiceIds } = await invoices.rotClaimFile();
     return reply
       .header("content-type", "application/xml; charset=utf-8")
@@ -83,19 +85,25 @@ export async function invoicesRoutes(fastify: FastifyInstance, { invoices }: { i
     invoices.markClaimed(request.body.invoiceIds),
   );
 
-  app.get("/api/admin/exports/sie", { schema: { querystring: SieQuerySchema } }, async (request, reply) => {
-    const file = await invoices.sie(request.query.from, request.query.to);
-    return reply
-      .header("content-type", "text/plain; charset=IBM437")
-      .header("content-disposition", `attachment; filename="FAKT_${request.query.from.replaceAll("-", "")}_${request.query.to.replaceAll("-", "")}.SI"`)
-      .header("cache-control", "private, no-store")
-      .send(file);
-  });
+  app.get(
+    "/api/admin/exports/sie",
+    { schema: { querystring: SieQuerySchema, response: { 200: z.any().describe("text/plain; charset=IBM437") } } },
+    async (request, reply) => {
+      const file = await invoices.sie(request.query.from, request.query.to);
+      return reply
+        .header("content-type", "text/plain; charset=IBM437")
+        .header("content-disposition", `attachment; filename="FAKT_${request.query.from.replaceAll("-", "")}_${request.query.to.replaceAll("-", "")}.SI"`)
+        .header("cache-control", "private, no-store")
+        .send(file);
+    },
+  );
 
   app.get("/api/invoices/:token", { schema: { params: InvoiceTokenParamsSchema, response: { 200: CustomerInvoiceSchema } } }, (request) =>
     invoices.customerView(request.params.token),
   );
-  app.get("/api/invoices/:token/pdf", { schema: { params: InvoiceTokenParamsSchema } }, async (request, reply) =>
-    sendPdf(reply, await invoices.customerPdf(request.params.token)),
+  app.get(
+    "/api/invoices/:token/pdf",
+    { schema: { params: InvoiceTokenParamsSchema, response: { 200: z.string().describe("application/pdf") } } },
+    async (request, reply) => sendPdf(reply, await invoices.customerPdf(request.params.token)),
   );
 }
