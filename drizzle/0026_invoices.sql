@@ -73,8 +73,9 @@ CREATE INDEX "invoice_payments_invoice_idx" ON "invoice_payments" USING btree ("
 CREATE INDEX "invoice_payments_paid_on_idx" ON "invoice_payments" USING btree ("paid_on");--> statement-breakpoint
 CREATE INDEX "invoice_rot_buyers_person_idx" ON "invoice_rot_buyers" USING btree ("personal_number","cap_year");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_number_idx" ON "invoices" USING btree ("number");--> statement-breakpoint
-CREATE INDEX "invoices_status_due_idx" ON "invoices" USING btree ("status","due_date");--> statement-breakpoint
+CREATE INDEX "invoices_unpaid_due_idx" ON "invoices" USING btree ("due_date","id") WHERE "invoices"."status" = 'sent' and "invoices"."kind" = 'invoice' and "invoices"."paid_ore" < "invoices"."to_pay_ore";--> statement-breakpoint
 CREATE INDEX "invoices_customer_idx" ON "invoices" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "invoices_booking_idx" ON "invoices" USING btree ("booking_id");--> statement-breakpoint
 CREATE INDEX "invoices_list_idx" ON "invoices" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "invoices_status_list_idx" ON "invoices" USING btree ("status","created_at","id");--> statement-breakpoint
 CREATE INDEX "invoices_search_key_trgm_idx" ON "invoices" USING gin ("search_key" gin_trgm_ops);

@@ -227,7 +227,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     calendarFor,
   });
   const invoices = createInvoicesService({
-    repo: createInvoicesRepository(database.db),
+    repo: createInvoicesRepository(database.db, database.sql.prepared),
     settings,
     today: availability.today,
     publicUrl: config.publicUrl,

@@ -80,10 +80,15 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex("invoices_number_idx").on(t.number),
-    index("invoices_status_due_idx").on(t.status, t.dueDate),
+    // The unpaid invoices by due date: the overdue ones, longest overdue first, without a sort.
+    index("invoices_unpaid_due_idx")
+      .on(t.dueDate, t.id)
+      .where(sql`${t.status} = 'sent' and ${t.kind} = 'invoice' and ${t.paidOre} < ${t.toPayOre}`),
     index("invoices_customer_idx").on(t.customerId),
     index("invoices_booking_idx").on(t.bookingId),
     index("invoices_list_idx").on(t.createdAt, t.id),
+    // A status's invoices newest first (drafts, paid, unpaid) without walking the others.
+    index("invoices_status_list_idx").on(t.status, t.createdAt, t.id),
     index("invoices_search_key_trgm_idx").using("gin", sql`${t.searchKey} gin_trgm_ops`),
     check("invoices_kind_check", sql`${t.kind} in ('invoice', 'credit')`),
     check("invoices_status_check", sql`${t.status} in ('draft', 'sent', 'paid', 'credited')`),

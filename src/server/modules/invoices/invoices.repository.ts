@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { Db, PreparedQuery } from "../../db/client";
 import { lockUntilCommit } from "../../db/locks";
 import { bookings, customers, invoicePayments, invoiceRotBuyers, invoices, serviceHistory, type StoredInvoiceLine } from "../../db/schema";
 import { enqueueEmail, type OutboxMessage } from "../../jobs/outbox";
@@ -9,6 +10,20 @@ export type NewInvoice = typeof invoices.$inferInsert;
 export type RotBuyerRow = typeof invoiceRotBuyers.$inferSelect;
 export type NewRotBuyer = Omit<typeof invoiceRotBuyers.$inferInsert, "invoiceId">;
 export type PaymentRow = typeof invoicePayments.$inferSelect;
+/** One row of the list. */
+export type ListedInvoice = {
+  id: number;
+  kind: string;
+  status: string;
+  number: number | null;
+  customerName: string;
+  issueDate: string | null;
+  dueDate: string | null;
+  toPayOre: number;
+  paidOre: number;
+  rot: boolean;
+  overdue: boolean;
+};
 export type InvoiceListFilter = "all" | "draft" | "unpaid" | "overdue" | "paid" | "credited";
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -21,6 +36,16 @@ const rotPersonLock = (personalNumber: string) => `rot-person:${personalNumber}`
 /** Sent invoices past their due date with something left to pay (credit notes are never due). */
 const overdueOn = (today: string) =>
   and(eq(invoices.status, "sent"), eq(invoices.kind, "invoice"), sql`${invoices.dueDate} < ${today}::date`, sql`${invoices.paidOre} < ${invoices.toPayOre}`)!;
+
+const dialect = new PgDialect();
+
+/** The columns of a listed invoice (`i`), named as the API names them. */
+const LISTED_COLUMNS = sql.raw(`i.id, i.kind, i.status, i.number, i.customer_name as "customerName", i.issue_date::text as "issueDate",
+  i.due_date::text as "dueDate", i.to_pay_ore::float8 as "toPayOre", i.paid_ore::float8 as "paidOre", i.rot is not null as rot`);
+
+/** Every invoice that is not overdue (a draft, whose due date is null, is not). */
+const notOverdueOn = (today: string) =>
+  sql`not (${invoices.status} = 'sent' and ${invoices.kind} = 'invoice' and coalesce(${invoices.dueDate} < ${today}::date, false) and ${invoices.paidOre} < ${invoices.toPayOre})`;
 
 function filterCondition(filter: InvoiceListFilter, today: string): SQL | undefined {
   switch (filter) {
@@ -40,7 +65,7 @@ function filterCondition(filter: InvoiceListFilter, today: string): SQL | undefi
 }
 
 /** Invoices (issue 25): the only place that reads or writes them. */
-export function createInvoicesRepository(db: Db) {
+export function createInvoicesRepository(db: Db, prepared: PreparedQuery) {
   async function buyersOf(executor: Db, invoiceId: number) {
     return executor.select().from(invoiceRotBuyers).where(eq(invoiceRotBuyers.invoiceId, invoiceId)).orderBy(asc(invoiceRotBuyers.position));
   }
@@ -131,36 +156,46 @@ export function createInvoicesRepository(db: Db) {
         .orderBy(asc(invoices.number));
     },
 
+    /**
+     * A page of the list in one statement. "All" and "unpaid" show the overdue invoices first, the
+     * longest overdue at the top, then the rest newest first: two ordered index scans (the unpaid
+     * invoices' partial index by due date, the list index by creation), each stopping at the page's
+     * end, instead of sorting the whole table per request; the total is counted in the same statement.
+     */
     async list({ q, filter, today, limit, offset }: { q?: string; filter: InvoiceListFilter; today: string; limit: number; offset: number }) {
-      const conditions: SQL[] = [];
-      const byFilter = filterCondition(filter, today);
-      if (byFilter) conditions.push(byFilter);
-      if (q) conditions.push(sql`${invoices.searchKey} like ${`%${escapeLike(q.toLowerCase())}%`}`);
-      const where = conditions.length ? and(...conditions) : undefined;
-      const overdueFirst = sql`case when ${overdueOn(today)} then 0 else 1 end`;
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select({
-            id: invoices.id,
-            kind: invoices.kind,
-            status: invoices.status,
-            number: invoices.number,
-            customerName: invoices.customerName,
-            issueDate: invoices.issueDate,
-            dueDate: invoices.dueDate,
-            toPayOre: invoices.toPayOre,
-            paidOre: invoices.paidOre,
-            rot: sql<boolean>`${invoices.rot} is not null`,
-            overdue: sql<boolean>`coalesce(${overdueOn(today)}, false)`,
-          })
-          .from(invoices)
-          .where(where)
-          .orderBy(overdueFirst, desc(invoices.createdAt), desc(invoices.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ total: count() }).from(invoices).where(where),
-      ]);
-      return { rows, total };
+      const search = q ? sql`${invoices.searchKey} like ${`%${escapeLike(q.toLowerCase())}%`}` : sql`true`;
+      const base = filterCondition(filter, today) ?? sql`true`;
+      const take = limit + offset;
+      const overdue = sql`select id, 0 as part, row_number() over (order by due_date, id) as n from (
+          select id, due_date from invoices where ${overdueOn(today)} and ${search} order by due_date, id limit ${take}) as o`;
+      const newest = (where: SQL) => sql`select id, 1 as part, row_number() over (order by created_at desc, id desc) as n from (
+          select id, created_at from invoices where ${where} and ${search} order by created_at desc, id desc limit ${take}) as r`;
+      const overdueFirst = filter === "all" || filter === "unpaid" || filter === "overdue";
+      const parts = filter === "overdue" ? overdue : overdueFirst ? sql`${overdue} union all ${newest(and(base, notOverdueOn(today))!)}` : newest(base);
+      // A search finds its invoices through the trigram index first, then orders those few: walking
+      // an index in the list's order and testing every invoice on the way is far slower.
+      const part = overdueFirst ? sql`case when ${overdueOn(today)} then 0 else 1 end` : sql`1`;
+      const searched = sql`
+        with hits as materialized (select id, due_date, created_at, ${part} as part from invoices where ${base} and ${search}),
+          ordered as (select id, part, row_number() over (order by part, case when part = 0 then due_date end, created_at desc, id desc) as n from hits),
+          page as (select id, part, n from ordered order by n limit ${limit} offset ${offset})
+        select ${LISTED_COLUMNS}, page.part = 0 as overdue, totals.total
+        from (select count(*)::int as total from hits) as totals
+        left join (page join invoices i on i.id = page.id) on true
+        order by page.n`;
+      const walked = sql`
+        with ordered as (${parts}),
+          page as (select id, part, n from ordered order by part, n limit ${limit} offset ${offset})
+        select ${LISTED_COLUMNS}, page.part = 0 as overdue, totals.total
+        from (select count(*)::int as total from invoices where ${base}) as totals
+        left join (page join invoices i on i.id = page.id) on true
+        order by page.part, page.n`;
+      // A named statement per filter and search or none: PostgreSQL keeps its plan per connection
+      // (planning this statement costs about as much as running it).
+      const { sql: text, params } = dialect.sqlToQuery(q ? searched : walked);
+      const found = await prepared<ListedInvoice & { id: number | null; total: number }>(`invoices_list_${filter}_${q ? "search" : "walk"}`, text, params);
+      const rows = found.filter((row) => row.id !== null);
+      return { rows: rows.map(({ total: _total, ...row }) => row), total: found[0]?.total ?? 0 };
     },
 
     async overdueCount(today: string) {
