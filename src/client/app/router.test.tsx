@@ -81,7 +81,7 @@ describe("admin guard", () => {
     const hrefs = within(screen.getByRole("tabpanel"))
       .getAllByRole("link")
       .map((link) => link.getAttribute("href"));
-    expect(hrefs).toEqual(["/admin/bookings", "/admin/bookings/new", "/admin/blocked-times"]);
+    expect(hrefs).toEqual(["/admin/bookings", "/admin/bookings/new", "/admin/blocked-times", "/admin/invoices"]);
   });
 
   it("shows a loading state while the user is being fetched, then decides", async () => {
