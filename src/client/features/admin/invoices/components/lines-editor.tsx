@@ -98,6 +98,8 @@ export function LinesEditor({
                     </Label>
                     <Select
                       id={id(i, "vatRate")}
+                      // The saved rate, also where react-hook-form reads the DOM's first option as a choice made (see RotEditor).
+                      defaultValue={field.vatRate}
                       aria-invalid={lineErrors?.vatRate ? true : undefined}
                       aria-describedby={lineErrors?.vatRate ? `${id(i, "vatRate")}-error` : undefined}
                       {...register(`lines.${i}.vatRate`)}

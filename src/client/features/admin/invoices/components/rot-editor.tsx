@@ -12,7 +12,11 @@ import { invoicesText } from "../text";
 
 const text = invoicesText.editor;
 
-/** A labelled select with its error line (the basis and the work type). */
+/**
+ * A labelled select with its error line (the basis and the work type). The caller passes the form's
+ * value as defaultValue too: the select then opens on it even where react-hook-form takes the DOM's
+ * first option for a choice already made (a DOM without option.defaultSelected, as the tests' happy-dom).
+ */
 function SelectField({ id, label, error, children, ...props }: { id: string; label: string; error?: string } & ComponentProps<typeof Select>) {
   return (
     <div className="grid content-start gap-1.5">
@@ -46,7 +50,7 @@ export function RotEditor({
   suggested: boolean;
 }) {
   const id = (name: string) => `${idPrefix}-rot-${name}`;
-  const [enabled, propertyKind] = useWatch({ control, name: ["rotEnabled", "rot.propertyKind"] });
+  const [enabled, propertyKind, basis, workType] = useWatch({ control, name: ["rotEnabled", "rot.propertyKind", "rot.basis", "rot.workType"] });
   const buyers = useFieldArray<EditorValues, "rot.buyers", "id", InvoiceDraftPayload>({ control, name: "rot.buyers" });
   const rotErrors = errors.rot;
   const buyersError = rotErrors?.buyers?.root?.message ?? rotErrors?.buyers?.message;
@@ -76,7 +80,7 @@ export function RotEditor({
 
       {enabled && (
         <>
-          <SelectField id={id("basis")} label={text.basis} error={rotErrors?.basis?.message} {...register("rot.basis")}>
+          <SelectField id={id("basis")} label={text.basis} error={rotErrors?.basis?.message} defaultValue={basis} {...register("rot.basis")}>
             {ROT_BASES.map((basis) => (
               <option key={basis} value={basis}>
                 {text.bases[basis]}
@@ -184,7 +188,7 @@ export function RotEditor({
           </fieldset>
 
           <div className="grid gap-3 sm:grid-cols-2">
-            <SelectField id={id("workType")} label={text.workType} error={rotErrors?.workType?.message} {...register("rot.workType")}>
+            <SelectField id={id("workType")} label={text.workType} error={rotErrors?.workType?.message} defaultValue={workType} {...register("rot.workType")}>
               {ROT_WORK_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {text.workTypes[type]}

@@ -5,7 +5,7 @@ import type { Control } from "react-hook-form";
 import { formatOre, parseKronor, parseQuantity } from "@/common/invoicing/money";
 import { rotRuleOn, VAT_RATES } from "@/common/invoicing/tax-rules";
 import { computeInvoiceTotals, type InvoiceLineInput, type InvoiceTotals, type RotRequest } from "@/common/invoicing/totals";
-import { InvoiceDraftInputSchema, ROT_BASES, ROT_WORK_TYPES, type Invoice, type InvoiceDraftInput } from "@/common/schemas/invoices";
+import { InvoiceDraftInputSchema, invoiceText, ROT_BASES, ROT_WORK_TYPES, type Invoice, type InvoiceDraftInput } from "@/common/schemas/invoices";
 import type { InvoiceDraftPayload } from "../api/create-invoice";
 import type { InvoiceFromBooking } from "../api/get-invoice-from-booking";
 import { invoicesText } from "../text";
@@ -185,6 +185,11 @@ function parseProblems(values: EditorValues): [string, string][] {
     values.rot.buyers.forEach((b, i) => {
       if (b.sharePercent.trim() && Number.isNaN(parsedWholeNumber(b.sharePercent))) problems.push([`rot.buyers.${i}.sharePercent`, text.shareInvalid]);
     });
+    // The schema checks the shares' sum only once everything else is valid: said at once here.
+    const shares = values.rot.buyers.map((b) => parsedWholeNumber(b.sharePercent));
+    if (shares.every((share) => !Number.isNaN(share)) && shares.reduce((sum, share) => sum + share, 0) !== 100) {
+      problems.push(["rot.buyers.root", invoiceText.shareSum]);
+    }
     // The server's rule (a ROT deduction on the labour lines needs one), said before saving.
     if (values.rot.basis === "lines" && !values.lines.some((line) => line.labour)) problems.push(["rot.basis", text.rotNeedsLabour]);
   }
