@@ -13,5 +13,4 @@ export const invoicePartsText = {
   rot: (rate: number | null) => (rate === null ? "Rotavdrag" : `Rotavdrag ${rate} %`),
   rounding: "Öresavrundning",
   toPay: "Att betala",
-  credited: "Krediteras",
 } as const;

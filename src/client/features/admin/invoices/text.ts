@@ -8,7 +8,6 @@ export const invoicesText = {
   backToList: "Tillbaka till fakturor",
   retry: "Försök igen",
   none: "–",
-  kinds: { invoice: "Faktura", credit: "Kreditfaktura" },
   /** 'Faktura 1001', 'Kreditfaktura 1002', or 'Utkast #12' before a draft has a number. */
   title: (kind: "invoice" | "credit", number: number | null, id: number) =>
     number === null ? `Utkast #${id}` : `${kind === "credit" ? "Kreditfaktura" : "Faktura"} ${number}`,
@@ -41,7 +40,6 @@ export const invoicesText = {
       actions: "Åtgärder",
     },
     open: "Visa",
-    openSuffix: (title: string) => `${title}`,
     paging: {
       label: "Sidor",
       previous: "Föregående",
@@ -65,14 +63,9 @@ export const invoicesText = {
     dateRequired: "Ange ett datum",
   },
 
-  status: {
-    label: "Status",
-  },
-
   editor: {
     newHeading: "Ny faktura",
     editHeading: (title: string) => `Redigera ${title.charAt(0).toLowerCase()}${title.slice(1)}`,
-    pageTitleNew: "Ny faktura",
     pageTitleEdit: "Redigera faktura",
     intro: "Fakturan sparas som utkast. Nummer, fakturadatum och förfallodag sätts när du skickar den.",
     fromBooking: (bookingId: number) => `Förifylld från servicerapporten för bokning #${bookingId}.`,
@@ -81,7 +74,6 @@ export const invoicesText = {
     notDraft: "Fakturan är skickad och kan inte ändras – kreditera den och skapa en ny.",
     toInvoice: "Till fakturan",
     customerSection: "Kund",
-    customerRequiredHint: "Fakturan skickas till kundens e-postadress när du skickar den.",
     customerPicker: {
       customerSearchLabel: "Sök kund",
       customerSearchHint: "Sök på namn, e-post, telefon eller adress och välj kunden som ska få fakturan.",
@@ -156,18 +148,6 @@ export const invoicesText = {
     quantityInvalid: "Ange antalet som ett tal, t.ex. 1 eller 2,5",
     hoursInvalid: "Ange antal timmar som ett tal, t.ex. 3 eller 2,5",
     shareInvalid: "Ange andelen som ett heltal, t.ex. 50",
-  },
-
-  totals: {
-    net: "Summa exkl. moms",
-    vat: (rate: number) => `Moms ${rate} %`,
-    vatOn: (rate: number, net: string) => `Moms ${rate} % (på ${net})`,
-    total: "Summa inkl. moms",
-    labour: "Arbetskostnad inkl. moms (underlag för rot)",
-    rot: (rate: number) => `Rotavdrag ${rate} %`,
-    rounding: "Öresavrundning",
-    toPay: "Att betala",
-    toRefund: "Att återbetala",
   },
 
   view: {
