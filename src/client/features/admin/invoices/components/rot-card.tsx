@@ -51,8 +51,9 @@ export function RotCard({ invoice, rot, today }: { invoice: Invoice; rot: Rot; t
         </DetailRow>
         <DetailRow label={text.buyers}>
           <ul className="grid gap-1">
-            {rot.buyers.map((buyer) => (
-              <li key={buyer.personalNumberMasked} className="tabular-nums">
+            {rot.buyers.map((buyer, i) => (
+              // Two buyers born the same day have the same masked number: the position tells them apart.
+              <li key={i} className="tabular-nums">
                 {buyer.personalNumberMasked}
                 {buyer.name ? ` ${buyer.name}` : ""} · {text.buyerShare(buyer.sharePercent)} · {text.buyerRot} {formatOre(buyer.rotOre)}
               </li>
