@@ -150,7 +150,7 @@ test.describe("admin dashboard", () => {
     const tabs = page.getByRole("tab");
     await expect(tabs).toHaveCount(4);
     const expected = [
-      ["/admin/bookings", "/admin/bookings/new", "/admin/blocked-times"],
+      ["/admin/bookings", "/admin/bookings/new", "/admin/blocked-times", "/admin/invoices"],
       ["/admin/customers", "/admin/products", "/admin/service-reminders", "/admin/service-history"],
       ["/admin/route-optimization", "/admin/technicians", "/admin/protocols", "/admin/statistics"],
       ["/admin/settings", "/admin/users", "/admin/integrations", "/admin/security"],

@@ -27,6 +27,9 @@ type Ids = {
   visitId: number;
   draftProtocolId: number;
   signedProtocolId: number;
+  draftInvoiceId: number;
+  sentInvoiceId: number;
+  customerInvoicePath: string;
 };
 
 type Screen = {
@@ -102,6 +105,7 @@ const SCREENS: Screen[] = [
   { name: "integritetspolicy", pattern: "/policies/privacy", audience: "public", path: fixed("/policies/privacy") },
   { name: "cookies", pattern: "/policies/cookies", audience: "public", path: fixed("/policies/cookies") },
   { name: "kundens protokoll", pattern: "/protocol/:id", audience: "public", path: (ids) => ids.customerProtocolPath, axe: true },
+  { name: "kundens faktura", pattern: "/faktura/:token", audience: "public", path: (ids) => ids.customerInvoicePath, axe: true },
   { name: "sidan hittades inte", pattern: "*", audience: "public", path: fixed("/finns-inte") },
 
   { name: "tekniker: dagens uppdrag", pattern: "/technician", audience: "technician", path: fixed("/technician"), axe: true },
@@ -157,6 +161,17 @@ const SCREENS: Screen[] = [
   { name: "admin: teknikerplanering", pattern: "/admin/technicians", audience: "admin", path: fixed("/admin/technicians") },
   { name: "admin: statistik", pattern: "/admin/statistics", audience: "admin", path: fixed("/admin/statistics"), axe: true },
   { name: "admin: byt lösenord", pattern: "/admin/security", audience: "admin", path: fixed("/admin/security") },
+  { name: "admin: fakturor", pattern: "/admin/invoices", audience: "admin", path: fixed("/admin/invoices"), axe: true },
+  { name: "admin: ny faktura", pattern: "/admin/invoices/new", audience: "admin", path: fixed("/admin/invoices/new"), axe: true },
+  { name: "admin: faktura", pattern: "/admin/invoices/:id", audience: "admin", path: (ids) => `/admin/invoices/${ids.sentInvoiceId}`, axe: true },
+  {
+    name: "admin: faktura, registrera betalning",
+    pattern: "/admin/invoices/:id",
+    audience: "admin",
+    path: (ids) => `/admin/invoices/${ids.sentInvoiceId}`,
+    open: openDialog("Registrera betalning"),
+  },
+  { name: "admin: redigera faktura", pattern: "/admin/invoices/:id/edit", audience: "admin", path: (ids) => `/admin/invoices/${ids.draftInvoiceId}/edit` },
 ];
 
 // --- What is measured, in the page ---------------------------------------------------------------
@@ -336,7 +351,33 @@ async function json<T>(api: APIRequestContext, path: string): Promise<T> {
 }
 
 type ListItem = { id: number; date: string; status: string };
+type InvoiceAnswer = { id: number; customerUrl: string };
 type ProtocolItem = { id: number; status: string; installedBrand: string | null };
+
+/**
+ * A draft and a sent invoice for a completed demo visit (issue 25): the demo data has no invoices of
+ * its own. Made afresh on each run; no other journey looks at invoices.
+ */
+async function demoInvoices(admin: APIRequestContext, baseURL: string) {
+  const { items } = await json<{ items: ListItem[] }>(admin, "/api/admin/bookings?status=completed&pageSize=100");
+  expect(items.length, "a completed demo visit").toBeGreaterThan(0);
+  const prefill = await json<{ customerId: number; bookingId: number; workDate: string | null; lines: unknown[] }>(
+    admin,
+    `/api/admin/invoices/from-booking/${items[0].id}`,
+  );
+  const create = async () => {
+    const data = { customerId: prefill.customerId, bookingId: prefill.bookingId, workDate: prefill.workDate, lines: prefill.lines, rot: null };
+    const response = await admin.post("/api/admin/invoices", { data, headers: { origin: baseURL } });
+    expect(response.status(), `a draft invoice: ${await response.text()}`).toBe(201);
+    return (await response.json()) as InvoiceAnswer;
+  };
+  const draft = await create();
+  const toSend = await create();
+  const response = await admin.post(`/api/admin/invoices/${toSend.id}/send`, { headers: { origin: baseURL } });
+  expect(response.status(), `a sent invoice: ${await response.text()}`).toBe(200);
+  const sent = (await response.json()) as InvoiceAnswer;
+  return { draftInvoiceId: draft.id, sentInvoiceId: sent.id, customerInvoicePath: new URL(sent.customerUrl).pathname };
+}
 
 /**
  * Real ids from the demo data: a visit a few days ahead (the customer may still move it) with a
@@ -371,7 +412,9 @@ async function demoIds(playwright: PlaywrightWorkerArgs["playwright"], page: Pag
     expect(draft, "a draft protocol").toBeDefined();
     expect(signed, "a signed protocol").toBeDefined();
     const { publicId } = await json<{ publicId: string }>(technician, `/api/technician/protocols/${signed!.id}`);
+    const invoices = await demoInvoices(admin, baseURL);
     return {
+      ...invoices,
       bookingLinkPath: bookingLinkPath!,
       customerProtocolPath: `/protocol/${publicId}`,
       adminBookingId: adminBookingId!,

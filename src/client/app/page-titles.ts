@@ -21,6 +21,8 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   "/admin/bookings/new": withSite("Ny bokning"),
   "/technician": withSite("Teknikerportal"),
   "/admin/protocols": withSite("Installationsprotokoll"),
+  "/admin/invoices": withSite("Fakturor"),
+  "/admin/invoices/new": withSite("Ny faktura"),
 };
 
 /** Pages whose path ends in a parameter: one title for every path under the prefix. */
@@ -30,6 +32,7 @@ const PREFIX_TITLES: readonly (readonly [prefix: string, title: string])[] = [
   ["/technician/service/", withSite("Serviceprotokoll")],
   ["/technician/protocols/", withSite("Installationsprotokoll")],
   ["/protocol/", withSite("Installationsprotokoll")],
+  ["/faktura/", withSite("Faktura")],
 ];
 
 /** The title of the "Sidan hittades inte" page (any unknown path; the server answers it with 404). */

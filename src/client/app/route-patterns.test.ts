@@ -15,6 +15,11 @@ describe("routePatterns: the paths the server answers 200 for (issue 8: every ot
       "/policies/cookies",
       "/admin",
       "/admin/dashboard",
+      "/admin/invoices",
+      "/admin/invoices/new",
+      "/admin/invoices/:id",
+      "/admin/invoices/:id/edit",
+      "/faktura/:token",
       "/technician",
     ]) {
       expect(patterns).toContain(path);

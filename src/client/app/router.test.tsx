@@ -29,6 +29,16 @@ describe("routes", () => {
     expect(typeof (booking?.handle as { preload?: unknown } | undefined)?.preload).toBe("function");
   });
 
+  it("puts the customer's invoice page among the public pages and the invoice screens behind the admin guard (issue 25)", () => {
+    const [publicGroup, adminGroup, technicianGroup] = routes[0].children ?? [];
+    const invoicePage = publicGroup?.children?.find((route) => route.path === "/faktura/:token");
+    expect(typeof (invoicePage?.handle as { preload?: unknown } | undefined)?.preload).toBe("function");
+    expect(adminGroup?.children?.map((route) => route.path)).toEqual(
+      expect.arrayContaining(["/admin/invoices", "/admin/invoices/new", "/admin/invoices/:id", "/admin/invoices/:id/edit"]),
+    );
+    expect(technicianGroup?.children?.some((route) => route.path?.includes("invoices"))).toBe(false);
+  });
+
   it.each([
     ["/policies/terms", "Allmänna villkor", 13, "2025-05-21"],
     ["/policies/privacy", "Integritetspolicy", 11, "2025-05-18"],
@@ -81,7 +91,7 @@ describe("admin guard", () => {
     const hrefs = within(screen.getByRole("tabpanel"))
       .getAllByRole("link")
       .map((link) => link.getAttribute("href"));
-    expect(hrefs).toEqual(["/admin/bookings", "/admin/bookings/new", "/admin/blocked-times"]);
+    expect(hrefs).toEqual(["/admin/bookings", "/admin/bookings/new", "/admin/blocked-times", "/admin/invoices"]);
   });
 
   it("shows a loading state while the user is being fetched, then decides", async () => {

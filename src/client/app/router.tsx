@@ -28,6 +28,7 @@ const PrivacyPage = lazyPage(withPublicStyles(() => import("@/client/features/po
 const CookiesPage = lazyPage(withPublicStyles(() => import("@/client/features/policies/cookies-page")));
 const BookingLinkPage = lazyPage(withPublicStyles(() => import("@/client/features/booking-link/booking-link-page")));
 const CustomerProtocolPage = lazyPage(withPublicStyles(() => import("@/client/features/protocols/pages/customer-protocol-page")));
+const InvoiceLinkPage = lazyPage(withPublicStyles(() => import("@/client/features/invoice-link/invoice-link-page")));
 const NotFoundPage = lazyPage(withPublicStyles(async () => ({ default: (await import("./not-found-page")).NotFoundPage })));
 
 const publicRoutes: RouteObject[] = [
@@ -43,6 +44,8 @@ const publicRoutes: RouteObject[] = [
   lazyRoute("/policies/cookies", CookiesPage),
   // The customer's installation protocol behind its unguessable id (rules D10).
   lazyRoute("/protocol/:id", CustomerProtocolPage),
+  // The customer's invoice behind its unguessable token (issue 25): public, a chunk of its own.
+  lazyRoute("/faktura/:token", InvoiceLinkPage),
   lazyRoute("*", NotFoundPage),
 ];
 
@@ -63,6 +66,9 @@ const AdminRouteOptimizationPage = lazyPage(() => import("@/client/features/admi
 const AdminTechnicianPlanningPage = lazyPage(() => import("@/client/features/admin/planning/technician-planning-page"));
 const AdminStatisticsPage = lazyPage(() => import("@/client/features/admin/statistics/statistics-page"));
 const AdminServiceRemindersPage = lazyPage(() => import("@/client/features/admin/service-reminders/service-reminders-page"));
+const AdminInvoicesListPage = lazyPage(() => import("@/client/features/admin/invoices/pages/invoices-list-page"));
+const AdminInvoiceEditorPage = lazyPage(() => import("@/client/features/admin/invoices/pages/invoice-editor-page"));
+const AdminInvoiceViewPage = lazyPage(() => import("@/client/features/admin/invoices/pages/invoice-view-page"));
 const SecurityPage = lazyPage(() => import("@/client/features/security/security-page"));
 
 /** Admin pages: behind RequireAdmin (rules §6). Add new admin screens here with their full path. */
@@ -84,6 +90,10 @@ const adminRoutes: RouteObject[] = [
   lazyRoute("/admin/route-optimization", AdminRouteOptimizationPage),
   lazyRoute("/admin/technicians", AdminTechnicianPlanningPage),
   lazyRoute("/admin/statistics", AdminStatisticsPage),
+  lazyRoute("/admin/invoices", AdminInvoicesListPage),
+  lazyRoute("/admin/invoices/new", AdminInvoiceEditorPage),
+  lazyRoute("/admin/invoices/:id", AdminInvoiceViewPage),
+  lazyRoute("/admin/invoices/:id/edit", AdminInvoiceEditorPage),
   lazyRoute("/admin/security", SecurityPage),
 ];
 

@@ -206,4 +206,41 @@ describe("the customer's booking link page", () => {
     expect(screen.getByRole("region", { name: "Ändra eller avboka" })).toHaveTextContent("redan är avbokad");
     expect(await screen.findByText("Besöket är avbokat")).toBeInTheDocument();
   });
+
+  it("lists the booking's invoices with a link to each (issue 25), and nothing when the answer has none", async () => {
+    const invoices = [
+      {
+        number: 1001,
+        kind: "invoice",
+        status: "sent",
+        issueDate: "2026-11-02",
+        dueDate: "2026-12-02",
+        toPayOre: 175_000,
+        url: "/faktura/tok1tok1tok1tok1tok1tok1",
+      },
+      {
+        number: 1002,
+        kind: "credit",
+        status: "sent",
+        issueDate: "2026-11-05",
+        dueDate: "2026-11-05",
+        toPayOre: -175_000,
+        url: "/faktura/tok2tok2tok2tok2tok2tok2",
+      },
+    ];
+    mockFetch({ [API]: { body: { ...view(), invoices } } });
+    renderApp(PATH, { user: null });
+    const region = await screen.findByRole("region", { name: "Fakturor" });
+    expect(region).toHaveTextContent("Faktura 1001 · Att betala");
+    expect(region).toHaveTextContent("Fakturadatum 2 nov. 2026, förfallodag 2 dec. 2026");
+    expect(region).toHaveTextContent("Belopp: 1 750,00 kr");
+    expect(region).toHaveTextContent("Kreditfaktura 1002 · Kreditfaktura");
+    expect(within(region).getByRole("link", { name: "Visa fakturan Faktura 1001" })).toHaveAttribute("href", "/faktura/tok1tok1tok1tok1tok1tok1");
+    cleanup();
+
+    mockFetch({ [API]: { body: view() } });
+    renderApp(PATH, { user: null });
+    await screen.findByRole("region", { name: "Bokningsinformation" });
+    expect(screen.queryByRole("region", { name: "Fakturor" })).not.toBeInTheDocument();
+  });
 });

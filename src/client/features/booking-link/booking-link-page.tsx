@@ -10,6 +10,7 @@ import { QueryScope } from "@/client/lib/query-scope";
 import { SERVICE_TYPE_LABELS } from "@/common/constants";
 import { useBookingLink } from "./api/get-booking-link";
 import { BookingDetails } from "./components/booking-details";
+import { BookingInvoices } from "./components/booking-invoices";
 import { BookingImages } from "./components/booking-images";
 import { CancellationNote, CompanyContact, DataSharingNotice } from "./components/company-info";
 import { SelfService } from "./components/self-service";
@@ -52,6 +53,7 @@ function BookingLinkContent({ token }: { token: string }) {
       <BookingDetails view={view} />
       <SelfService token={token} view={view} />
       <BookingImages token={token} view={view} />
+      <BookingInvoices view={view} />
       <CancellationNote />
       <CompanyContact company={view.company} />
       <DataSharingNotice />

@@ -100,6 +100,17 @@ export const bookingLinkPageText = {
     deleteFailed: "Bilden kunde inte tas bort. Försök igen.",
   },
 
+  /** Issue 25: the booking's sent invoices, each with a link to its own page. */
+  invoices: {
+    heading: "Fakturor",
+    title: (kind: "invoice" | "credit", number: number) => `${kind === "credit" ? "Kreditfaktura" : "Faktura"} ${number}`,
+    creditNote: "Kreditfaktura",
+    status: { draft: "Utkast", sent: "Att betala", paid: "Betald", credited: "Krediterad" },
+    dates: (issued: string, due: string) => `Fakturadatum ${issued}, förfallodag ${due}`,
+    amount: (amount: string) => `Belopp: ${amount}`,
+    open: "Visa fakturan",
+  },
+
   contact: {
     heading: "Kontakta oss",
     phone: "Telefon",

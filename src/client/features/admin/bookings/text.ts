@@ -136,6 +136,7 @@ export const adminBookingsText = {
     retry: "Försök igen",
     statusLabel: "Status",
     reschedule: "Omplanera",
+    createInvoice: "Skapa faktura",
     bookingCard: "Bokning",
     date: "Datum",
     timeSlot: "Tid",

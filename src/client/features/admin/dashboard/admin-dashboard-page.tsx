@@ -14,6 +14,7 @@ import {
   Users,
   UserCog,
   Contact,
+  Receipt,
   type LucideIcon,
 } from "lucide-react";
 import { useSearchParams } from "react-router";
@@ -34,6 +35,7 @@ const CARDS: Record<DashboardTab, DashboardCard[]> = {
     { to: "/admin/bookings", icon: CalendarDays, ...text.cards.bookings },
     { to: "/admin/bookings/new", icon: CalendarPlus, ...text.cards.newBooking },
     { to: "/admin/blocked-times", icon: CalendarX, ...text.cards.blockedTimes },
+    { to: "/admin/invoices", icon: Receipt, ...text.cards.invoices },
   ],
   customers: [
     { to: "/admin/customers", icon: Contact, ...text.cards.customers },

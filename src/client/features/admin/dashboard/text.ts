@@ -15,6 +15,7 @@ export const adminDashboardText = {
     bookings: { title: "Bokningar", description: "Se, sök och hantera alla bokningar och deras status." },
     newBooking: { title: "Ny bokning", description: "Skapa en bokning åt en kund, till exempel efter ett telefonsamtal." },
     blockedTimes: { title: "Blockerade tider", description: "Spärra tider då inga bokningar kan göras." },
+    invoices: { title: "Fakturor", description: "Fakturera utförda besök, registrera betalningar, rotavdrag och bokföring." },
     customers: { title: "Kundregister", description: "Sök, lägg till och hantera kunder." },
     products: { title: "Produkter", description: "Kundernas värmepumpar med serienummer och garanti." },
     serviceReminders: { title: "Servicepåminnelser", description: "Påminnelser efter 24 månader, import av kunder och utskick." },

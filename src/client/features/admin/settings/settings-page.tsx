@@ -10,14 +10,14 @@ import { Switch } from "@/client/components/ui/switch";
 import { TextField } from "@/client/components/ui/text-field";
 import { toast } from "@/client/components/ui/toast-store";
 import { errorMessage } from "@/client/lib/api-error";
-import { REMINDER_DAY_OPTIONS, SystemSettingsSchema, type SystemSettings } from "@/common/schemas/settings";
+import { REMINDER_DAY_OPTIONS, SIE_ACCOUNT_KEYS, SystemSettingsSchema, type SystemSettings } from "@/common/schemas/settings";
 import { BackLink } from "@/client/components/back-link";
 import { LoadFailed } from "../components/load-failed";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
 import { useSaveSettings, useSettings } from "./api/settings";
 import { settingsPageText as text } from "./text";
 
-type SwitchKey = "autoConfirmBookings" | "emailNotifications" | "sendCustomerConfirmation" | "sendTechnicianNotification";
+type SwitchKey = "autoConfirmBookings" | "emailNotifications" | "sendCustomerConfirmation" | "sendTechnicianNotification" | "fSkatt";
 
 /** A labelled on/off setting with its explanation. */
 function SwitchField({
@@ -207,6 +207,82 @@ function SettingsForm({ initial }: { initial: SystemSettings }) {
             error={errors.lunchBreakEnd?.message}
             {...register("lunchBreakEnd")}
           />
+        </div>
+      </Section>
+
+      <Section title={text.invoicing.title} description={text.invoicing.description}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="setting-vatNumber"
+            label={text.invoicing.vatNumber}
+            hint={text.invoicing.vatNumberHint}
+            autoComplete="off"
+            autoCapitalize="characters"
+            error={errors.vatNumber?.message}
+            {...register("vatNumber")}
+          />
+          <TextField
+            id="setting-bankgiro"
+            label={text.invoicing.bankgiro}
+            hint={text.invoicing.bankgiroHint}
+            inputMode="numeric"
+            autoComplete="off"
+            error={errors.bankgiro?.message}
+            {...register("bankgiro")}
+          />
+          <TextField
+            id="setting-paymentTermsDays"
+            type="number"
+            min={0}
+            max={90}
+            inputMode="numeric"
+            label={text.invoicing.paymentTermsDays}
+            hint={text.invoicing.paymentTermsDaysHint}
+            error={errors.paymentTermsDays?.message}
+            {...register("paymentTermsDays", { valueAsNumber: true })}
+          />
+          <TextField
+            id="setting-paymentReminderDays"
+            type="number"
+            min={0}
+            max={60}
+            inputMode="numeric"
+            label={text.invoicing.paymentReminderDays}
+            hint={text.invoicing.paymentReminderDaysHint}
+            error={errors.paymentReminderDays?.message}
+            {...register("paymentReminderDays", { valueAsNumber: true })}
+          />
+          <TextField
+            id="setting-invoiceNumberStart"
+            type="number"
+            min={1}
+            max={99_999_999}
+            inputMode="numeric"
+            label={text.invoicing.invoiceNumberStart}
+            hint={text.invoicing.invoiceNumberStartHint}
+            error={errors.invoiceNumberStart?.message}
+            {...register("invoiceNumberStart", { valueAsNumber: true })}
+          />
+        </div>
+        <SwitchField control={control} name="fSkatt" label={text.invoicing.fSkatt} hint={text.invoicing.fSkattHint} />
+      </Section>
+
+      <Section title={text.sie.title} description={text.sie.description}>
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+          {SIE_ACCOUNT_KEYS.map((key) => (
+            <TextField
+              key={key}
+              id={`setting-sie-${key}`}
+              // Labels of one or two lines: the inputs of a row line up at the bottom.
+              className="grid content-end gap-1.5"
+              label={text.sie.accounts[key]}
+              inputMode="numeric"
+              maxLength={4}
+              autoComplete="off"
+              error={errors.sieAccounts?.[key]?.message}
+              {...register(`sieAccounts.${key}`)}
+            />
+          ))}
         </div>
       </Section>
 

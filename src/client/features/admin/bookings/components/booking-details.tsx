@@ -1,6 +1,9 @@
+import { Receipt } from "lucide-react";
 import { useId } from "react";
 import { BookingStatusBadge } from "@/client/components/ui/booking-status-badge";
+import { buttonVariants } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
+import { Link } from "@/client/components/ui/link";
 import { SERVICE_TYPE_LABELS } from "@/common/constants";
 import type { AdminBookingDetail } from "@/common/schemas/admin-bookings";
 import { formatListDate } from "@/common/format";
@@ -40,6 +43,13 @@ export function BookingDetails({ detail }: { detail: AdminBookingDetail }) {
           </div>
           {booking.status !== "cancelled" && <TechnicianSelect booking={booking} />}
           <RescheduleDialog booking={booking} />
+          {/* Issue 25: a completed visit is invoiced from its service report (the invoices screen, by its URL). */}
+          {booking.status === "completed" && (
+            <Link to={`/admin/invoices/new?bookingId=${booking.id}`} className={buttonVariants({ variant: "outline" })}>
+              <Receipt aria-hidden="true" />
+              {text.createInvoice}
+            </Link>
+          )}
         </div>
       </header>
 

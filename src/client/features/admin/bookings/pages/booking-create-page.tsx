@@ -19,7 +19,7 @@ import { bookingText as sharedBookingText } from "@/common/schemas/bookings";
 import { BackLink } from "@/client/components/back-link";
 import { useCreateAdminBooking } from "../api/create-booking";
 import { useAdminSlots } from "../api/get-slots";
-import { CustomerPicker } from "../components/customer-picker";
+import { CustomerPicker } from "../../components/customer-picker";
 import { FreeTechnicianSelect } from "../components/free-technician-select";
 import { slotChoice, SlotRadioGroup, type PickerSlot } from "../components/slot-radio-group";
 import { adminBookingsText } from "../text";
@@ -177,7 +177,7 @@ export default function BookingCreatePage() {
           <h2 id={id("customer-heading")} className="text-lg font-semibold text-slate-900">
             {text.customerSection}
           </h2>
-          <CustomerPicker idPrefix={idPrefix} picked={picked} onPick={pickCustomer} onClear={clearCustomer} />
+          <CustomerPicker idPrefix={idPrefix} picked={picked} onPick={pickCustomer} onClear={clearCustomer} text={text} />
           <div className="grid gap-4 sm:grid-cols-2">
             {CUSTOMER_FIELDS.map((field) => (
               <TextField

@@ -272,6 +272,17 @@ describe("/admin/bookings/{id}", () => {
     expect(main().queryByRole("combobox", { name: "Tekniker" })).not.toBeInTheDocument();
   });
 
+  it("offers 'Skapa faktura' for a completed visit only (issue 25), to the invoice editor with the booking", async () => {
+    mockFetch({ "GET /api/admin/bookings/42": { body: detail({ booking: { ...detail().booking, status: "completed" } }) } });
+    renderApp("/admin/bookings/42", { user: adminUser });
+    expect(await main().findByRole("link", { name: "Skapa faktura" })).toHaveAttribute("href", "/admin/invoices/new?bookingId=42");
+    cleanup();
+    mockFetch({ "GET /api/admin/bookings/42": { body: detail() } });
+    renderApp("/admin/bookings/42", { user: adminUser });
+    expect(await screen.findByRole("heading", { level: 1, name: "Bokning #42" })).toBeInTheDocument();
+    expect(main().queryByRole("link", { name: "Skapa faktura" })).not.toBeInTheDocument();
+  });
+
   it("shows a cancellation's reason in the history", async () => {
     const cancelled = {
       id: 3,

@@ -6,11 +6,11 @@ import { Link } from "@/client/components/ui/link";
 import { Spinner } from "@/client/components/ui/spinner";
 import type { AdminBookingListQuery } from "@/common/schemas/admin-bookings";
 import { BackLink } from "@/client/components/back-link";
+import { Pagination } from "../../components/pagination";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { useBookings } from "../api/get-bookings";
 import { BookingsFilters } from "../components/bookings-filters";
 import { BookingCards, BookingsTable } from "../components/bookings-results";
-import { Pagination } from "../components/pagination";
 import { listQueryFromParams, listQueryToParams } from "../lib/list-params";
 import { adminBookingsText } from "../text";
 
@@ -86,7 +86,15 @@ export default function BookingsListPage() {
 
         {data && data.items.length > 0 && (wide ? <BookingsTable items={data.items} /> : <BookingCards items={data.items} />)}
 
-        {data && <Pagination page={query.page} pageSize={data.pageSize} total={data.total} onPage={(page) => update({ page }, { scrollToTop: true })} />}
+        {data && (
+          <Pagination
+            page={query.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onPage={(page) => update({ page }, { scrollToTop: true })}
+            text={adminBookingsText.paging}
+          />
+        )}
       </section>
     </div>
   );

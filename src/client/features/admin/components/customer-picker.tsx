@@ -4,27 +4,45 @@ import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import type { CustomerSuggestion } from "@/common/schemas/admin-bookings";
-import { useCustomerSearch } from "../api/search-customers";
-import { adminBookingsText } from "../text";
+import { useCustomerSearch } from "../lib/api/search-customers";
 
-const text = adminBookingsText.create;
 const SEARCH_DEBOUNCE_MS = 250;
 
+/** The picker's Swedish texts: each admin screen passes its own (the hint and the clear button say what picking does there). */
+export type CustomerPickerText = {
+  customerSearchLabel: string;
+  customerSearchHint: string;
+  customerSearchPlaceholder: string;
+  customerSearching: string;
+  customerSearchFailed: string;
+  customerNoMatches: string;
+  customerResults: string;
+  pickCustomer: string;
+  pickedCustomer: string;
+  pickedCustomerHint: string;
+  clearCustomer: string;
+};
+
+/** A picked customer as the summary shows it (an invoice's copy of the customer has no phone). */
+export type PickedCustomer = Omit<CustomerSuggestion, "phone"> & { phone?: string };
+
 /**
- * Picks an existing customer for a phone booking (issue 14: "picked by search instead of retyped"):
- * a search field with the matching customers as buttons below it. Once one is picked the search
- * gives way to a summary with a button that returns to a new customer.
+ * Picks an existing customer (issue 14: "picked by search instead of retyped"; a phone booking, an
+ * invoice): a search field with the matching customers as buttons below it. Once one is picked the
+ * search gives way to a summary with a button that clears the choice.
  */
 export function CustomerPicker({
   idPrefix,
   picked,
   onPick,
   onClear,
+  text,
 }: {
   idPrefix: string;
-  picked: CustomerSuggestion | null;
+  picked: PickedCustomer | null;
   onPick: (customer: CustomerSuggestion) => void;
   onClear: () => void;
+  text: CustomerPickerText;
 }) {
   const [term, setTerm] = useState("");
   const [debounced, setDebounced] = useState("");
@@ -45,9 +63,7 @@ export function CustomerPicker({
             <p id={`${idPrefix}-picked-heading`} className="font-semibold text-slate-900">
               {text.pickedCustomer}: {picked.name}
             </p>
-            <p className="text-slate-800">
-              {picked.email} · {picked.phone}
-            </p>
+            <p className="text-slate-800">{[picked.email, picked.phone].filter(Boolean).join(" · ")}</p>
             <p className="text-slate-800">
               {picked.address}, {picked.postalCode} {picked.city}
             </p>
@@ -89,7 +105,7 @@ export function CustomerPicker({
         value={term}
         onChange={(event) => setTerm(event.target.value)}
         onKeyDown={(event) => {
-          // Enter inside the search must not send the booking form.
+          // Enter inside the search must not send the surrounding form.
           if (event.key === "Enter") event.preventDefault();
         }}
       />

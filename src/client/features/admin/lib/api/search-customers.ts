@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/client/lib/api";
 import type { CustomerSuggestion } from "@/common/schemas/admin-bookings";
-import { adminQueryKey } from "../../lib/query-keys";
+import { adminQueryKey } from "../query-keys";
 
 export const customerSearchQueryKey = (q: string) => [...adminQueryKey, "customers", "search", q] as const;
 

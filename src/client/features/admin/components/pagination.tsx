@@ -1,11 +1,28 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/client/components/ui/button";
-import { adminBookingsText } from "../text";
 
-const text = adminBookingsText.paging;
+/** The pager's Swedish texts: each admin list passes its own. */
+export type PaginationText = {
+  label: string;
+  previous: string;
+  next: string;
+  pageOf: (page: number, pages: number) => string;
+};
 
 /** Previous / next page of the list, with where we are ('Sida 2 av 7'). Hidden when everything fits on one page. */
-export function Pagination({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onPage,
+  text,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  text: PaginationText;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1 && page <= 1) return null;
   return (
