@@ -156,6 +156,8 @@ describe("serving the client", () => {
     expect(res.body).toMatch(/^User-agent: \*$/m);
     expect(res.body).toMatch(/^Disallow: \/admin$/m);
     expect(res.body).toMatch(/^Disallow: \/api\/$/m);
+    // A customer's invoice behind its token (issue 25) is nothing for a search engine.
+    expect(res.body).toMatch(/^Disallow: \/faktura\/$/m);
     expect(res.body).not.toMatch(/^Disallow: \/$/m);
     expect(res.body).toMatch(/^Sitemap: http:\/\/app\.test\/sitemap\.xml$/m);
   });
