@@ -262,6 +262,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       publicUrl: config.publicUrl,
       calendarFor,
       settings,
+      overdueInvoices: () => invoices.overdue(),
       alerts: createOperationalAlerts({
         repo: operations,
         backupStatus: async () => {

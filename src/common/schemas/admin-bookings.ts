@@ -306,6 +306,8 @@ export const AdminOverviewSchema = z.object({
      * the bookable technicians' hours, or of the company's day with nobody bookable, booked).
      */
     busyDays: z.array(z.object({ date: z.string(), bookedHours: z.number(), availableHours: z.number(), percent: z.number() })),
+    /** rules D26: sent invoices past their due date with something left to pay. */
+    overdueInvoices: z.object({ count: z.number(), leftOre: z.number() }),
   }),
   /** Operational problems shown in red above everything else (issue 24); empty when all is well. */
   alerts: z.array(OverviewAlertSchema),

@@ -55,6 +55,8 @@ type Deps = {
   settings: SettingsService;
   /** The overview's red alerts (modules/operations/alerts.ts). */
   alerts: () => Promise<OverviewAlert[]>;
+  /** Overdue invoices (rules D26), for the overview's "needs attention". */
+  overdueInvoices?: () => Promise<{ count: number; leftOre: number }>;
 };
 
 const NEW_BOOKINGS_DEFAULT_DAYS = 7;
@@ -80,7 +82,19 @@ export async function staffCancellationEmail(settings: SettingsService): Promise
 /** How many days ahead the overview warns about nearly used capacity (rules D25). */
 const BUSY_DAYS_AHEAD = 14;
 
-export function createAdminBookingsService({ repo, blockedTimes, outbox, now, today, timeZone, publicUrl, calendarFor, settings, alerts }: Deps) {
+export function createAdminBookingsService({
+  repo,
+  blockedTimes,
+  outbox,
+  now,
+  today,
+  timeZone,
+  publicUrl,
+  calendarFor,
+  settings,
+  alerts,
+  overdueInvoices,
+}: Deps) {
   const linkUrl = (token: string) => customerLinkUrl(publicUrl, token);
   const toStaffLink = (link: LinkRow): StaffBookingLink => ({
     url: linkUrl(link.token),
@@ -357,11 +371,12 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
       const seenAt = await repo.bookingsSeenAt(user.id);
       const day = today();
       const lastBusyDay = addDays(day, BUSY_DAYS_AHEAD - 1);
-      const [{ today: todays, fresh, unassigned, failedEmails }, alerted, load, current] = await Promise.all([
+      const [{ today: todays, fresh, unassigned, failedEmails }, alerted, load, current, overdue] = await Promise.all([
         repo.overview({ today: day, weekEnd: addDays(day, 7), seenSince: seenAt, defaultDays: NEW_BOOKINGS_DEFAULT_DAYS }),
         alerts(),
         repo.technicianLoad(day, lastBusyDay),
         settings.get(),
+        overdueInvoices ? overdueInvoices() : { count: 0, leftOre: 0 },
       ]);
       const hours = (minutes: number) => Math.round(minutes / 6) / 10;
       return {
@@ -376,6 +391,7 @@ export function createAdminBookingsService({ repo, blockedTimes, outbox, now, to
             availableHours: hours(d.availableMinutes),
             percent: d.percent!,
           })),
+          overdueInvoices: overdue,
         },
         alerts: alerted,
       };

@@ -198,9 +198,12 @@ export function createInvoicesRepository(db: Db, prepared: PreparedQuery) {
       return { rows: rows.map(({ total: _total, ...row }) => row), total: found[0]?.total ?? 0 };
     },
 
-    async overdueCount(today: string) {
-      const [{ total }] = await db.select({ total: count() }).from(invoices).where(overdueOn(today));
-      return total;
+    async overdue(today: string) {
+      const [row] = await db
+        .select({ count: count(), leftOre: sql<string>`coalesce(sum(${invoices.toPayOre} - ${invoices.paidOre}), 0)` })
+        .from(invoices)
+        .where(overdueOn(today));
+      return { count: row.count, leftOre: Number(row.leftOre) };
     },
 
     /**

@@ -540,6 +540,14 @@ describe("who may see invoices", () => {
       const filtered = (await call("GET", `/api/admin/invoices?status=overdue&q=${encodeURIComponent("olle förf")}`)).json();
       expect(filtered.invoices.map((i: { id: number }) => i.id)).toEqual([overdue.id]);
       expect((await call("GET", "/api/admin/invoices/overdue")).json().count).toBeGreaterThan(0);
+      // The admin overview says how many are overdue and what is left to pay on them.
+      const overview = (await call("GET", "/api/admin/overview")).json();
+      const [{ n, left }] = await queryRows<{ n: number; left: number }>(
+        database,
+        sql`select count(*)::int as n, coalesce(sum(to_pay_ore - paid_ore), 0)::float8 as left from invoices where status = 'sent' and kind = 'invoice' and due_date < '2027-03-01' and paid_ore < to_pay_ore`,
+      );
+      expect(n).toBeGreaterThan(0);
+      expect(overview.attention.overdueInvoices).toEqual({ count: n, leftOre: left });
       const byNumber = (await call("GET", `/api/admin/invoices?q=${overdue.number}`)).json();
       expect(byNumber.invoices.map((i: { id: number }) => i.id)).toContain(overdue.id);
       // One payment reminder, once, the days after due the settings say.

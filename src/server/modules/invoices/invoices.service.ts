@@ -436,7 +436,9 @@ export function createInvoicesService({ repo, settings, today, publicUrl, outbox
       }));
     },
 
-    overdueCount: () => repo.overdueCount(today()),
+    overdueCount: async () => (await repo.overdue(today())).count,
+    /** How many invoices are overdue and what is left to pay on them (the admin overview). */
+    overdue: () => repo.overdue(today()),
 
     /** The daily run: one reminder per overdue invoice, N days after its due date (settings; 0 = none). */
     async sendReminders() {

@@ -61,6 +61,7 @@ describe("admin overview", () => {
         { id: 9, to: "karin@exempel.se", subject: "Bokningsbekräftelse", lastError: "Anslutningen nekades", createdAt: "2026-11-21T10:00:00.000Z" },
       ],
       busyDays: [{ date: "2026-12-09", bookedHours: 7.5, availableHours: 9, percent: 83 }],
+      overdueInvoices: { count: 2, leftOre: 1_234_550 },
     },
     alerts: [],
   };
@@ -85,6 +86,10 @@ describe("admin overview", () => {
     const busy = within(attention).getByRole("region", { name: /Nästan fullbokade dagar/ });
     expect(busy).toHaveTextContent("9 dec. 2026: 7,5 av 9 timmar bokade (83 %)");
     expect(within(busy).getByRole("link", { name: "9 dec. 2026" })).toHaveAttribute("href", "/admin/technicians?vecka=2026-12-07");
+    // rules D26: overdue invoices, linking to the list of them.
+    const overdue = within(attention).getByRole("region", { name: "Förfallna fakturor" });
+    expect(overdue).toHaveTextContent("2 fakturor har passerat förfallodagen, 12 345,50 kr kvar att betala.");
+    expect(within(overdue).getByRole("link", { name: "Visa förfallna fakturor" })).toHaveAttribute("href", "/admin/invoices?status=overdue");
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith("/api/admin/overview"))).toHaveLength(1);
     // The tabs of cards are still below.
     expect(screen.getByRole("tab", { name: "Bokningar" })).toBeInTheDocument();
@@ -96,7 +101,7 @@ describe("admin overview", () => {
         body: {
           today: [],
           newBookings: { since: "2026-11-22T07:00:00.000Z", items: [] },
-          attention: { unassignedNextWeek: [], failedEmails: [], busyDays: [] },
+          attention: { unassignedNextWeek: [], failedEmails: [], busyDays: [], overdueInvoices: { count: 0, leftOre: 0 } },
           alerts: [],
         },
       },

@@ -54,6 +54,10 @@ export const adminDashboardText = {
     busyDays: "Nästan fullbokade dagar de kommande två veckorna",
     busyDay: (booked: number, available: number, percent: number) =>
       `${booked.toLocaleString("sv-SE")} av ${available.toLocaleString("sv-SE")} timmar bokade (${percent} %)`,
+    // rules D26
+    overdueInvoices: "Förfallna fakturor",
+    overdueInvoicesLine: (count: number, left: string) => `${plural(count, "faktura", "fakturor")} har passerat förfallodagen, ${left} kvar att betala.`,
+    overdueInvoicesLink: "Visa förfallna fakturor",
     failedEmails: "E-post som inte kunde skickas",
     failedEmailsEmpty: "Inga e-postmeddelanden har misslyckats.",
     emailTo: "Till",

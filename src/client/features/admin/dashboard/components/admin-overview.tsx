@@ -1,4 +1,4 @@
-import { AlertTriangle, CalendarCheck, CalendarClock, CheckCheck, DatabaseBackup, MailWarning, Sparkles, UserX } from "lucide-react";
+import { AlertTriangle, CalendarCheck, CalendarClock, CheckCheck, DatabaseBackup, MailWarning, Receipt, Sparkles, UserX } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
@@ -10,6 +10,7 @@ import type { AdminOverview as Overview } from "@/common/schemas/admin-bookings"
 import type { OverviewAlert } from "@/common/schemas/operations";
 import { joinPresent } from "../../lib/format";
 import { formatListDate, formatListDateTime } from "@/common/format";
+import { formatOre } from "@/common/invoicing/money";
 import { useAdminOverview } from "../api/get-admin-overview";
 import { useMarkBookingsSeen } from "../api/mark-bookings-seen";
 import { adminDashboardText } from "../text";
@@ -140,8 +141,8 @@ function NewBookings({ newBookings }: { newBookings: Overview["newBookings"] }) 
 }
 
 function Attention({ attention }: { attention: Overview["attention"] }) {
-  const { unassignedNextWeek, failedEmails, busyDays } = attention;
-  const count = unassignedNextWeek.length + failedEmails.length + busyDays.length;
+  const { unassignedNextWeek, failedEmails, busyDays, overdueInvoices } = attention;
+  const count = unassignedNextWeek.length + failedEmails.length + busyDays.length + overdueInvoices.count;
   return (
     <OverviewCard title={`${text.attention} (${count})`} icon={<AlertTriangle className="size-5 text-amber-700" aria-hidden="true" />}>
       {count === 0 ? (
@@ -171,6 +172,20 @@ function Attention({ attention }: { attention: Overview["attention"] }) {
                   </li>
                 ))}
               </ul>
+            </section>
+          )}
+          {overdueInvoices.count > 0 && (
+            <section aria-labelledby="overview-overdue-invoices" className="grid gap-2">
+              <h3 id="overview-overdue-invoices" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+                <Receipt className="size-4" aria-hidden="true" />
+                {text.overdueInvoices}
+              </h3>
+              <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
+                {text.overdueInvoicesLine(overdueInvoices.count, formatOre(overdueInvoices.leftOre))}{" "}
+                <Link className="font-medium underline underline-offset-2" to="/admin/invoices?status=overdue">
+                  {text.overdueInvoicesLink}
+                </Link>
+              </p>
             </section>
           )}
           <section aria-labelledby="overview-failed-emails" className="grid gap-2">
