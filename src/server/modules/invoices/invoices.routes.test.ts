@@ -430,6 +430,32 @@ describe("ROT", () => {
     expect((await call("POST", `/api/admin/invoices/${sent.id}/rot-decision`, { decidedOn: "2026-11-22", approvedOre: 100_000 })).statusCode).toBe(409);
   });
 
+  it("puts one year's payments in a claim file (Skatteverket's rule), the next year's in the next file", async () => {
+    const c = await customer();
+    const rot = { basis: "lines", buyers: [{ personalNumber: P2, sharePercent: 100 }], property: house, hours: 2 };
+    const december = await send((await draft({ customerId: c.id, lines: [labour(2, 500)], rot })).id);
+    const january = await send((await draft({ customerId: c.id, lines: [labour(2, 500)], rot })).id);
+    await pay(december.id, december.totals.toPayOre, "2026-11-21");
+    clock = new Date("2027-01-11T09:00:00Z");
+    try {
+      await pay(january.id, january.totals.toPayOre, "2027-01-11");
+      const first = await call("GET", "/api/admin/rot/claims.xml");
+      expect(first.statusCode, first.body).toBe(200);
+      const firstIds = String(first.headers["x-invoice-ids"]).split(",").map(Number);
+      expect(firstIds).toContain(december.id);
+      expect(firstIds).not.toContain(january.id);
+      expect(first.body).not.toContain("<BetalningsDatum>2027-01-11</BetalningsDatum>");
+      expect((await call("POST", "/api/admin/rot/claims", { invoiceIds: firstIds })).statusCode).toBe(200);
+      const second = await call("GET", "/api/admin/rot/claims.xml");
+      expect(second.statusCode, second.body).toBe(200);
+      expect(String(second.headers["x-invoice-ids"]).split(",").map(Number)).toEqual([january.id]);
+      expect(second.body).toContain("<BetalningsDatum>2027-01-11</BetalningsDatum>");
+      expect((await call("POST", "/api/admin/rot/claims", { invoiceIds: [january.id] })).statusCode).toBe(200);
+    } finally {
+      clock = NOW;
+    }
+  });
+
   it("shows identity numbers masked in the API and never puts them in e-mails", async () => {
     const c = await customer();
     const sent = await send((await draft({ customerId: c.id, lines: [labour(1, 1_000)], rot: rotFor([{ personalNumber: P3, sharePercent: 100 }]) })).id);
@@ -514,8 +540,14 @@ describe("bookkeeping export (SIE 4I)", () => {
       database,
       sql`select count(*)::int as n from invoices where status <> 'draft' and issue_date between '2026-01-01' and '2026-12-31'`,
     );
-    const [{ p }] = await queryRows<{ p: number }>(database, sql`select count(*)::int as p from invoice_payments`);
-    const [{ d }] = await queryRows<{ d: number }>(database, sql`select count(*)::int as d from invoices where rot_approved_ore > 0`);
+    const [{ p }] = await queryRows<{ p: number }>(
+      database,
+      sql`select count(*)::int as p from invoice_payments where paid_on between '2026-01-01' and '2026-12-31'`,
+    );
+    const [{ d }] = await queryRows<{ d: number }>(
+      database,
+      sql`select count(*)::int as d from invoices where rot_approved_ore > 0 and rot_decided_on between '2026-01-01' and '2026-12-31'`,
+    );
     expect(parsed.vouchers.length).toBe(n + p + d);
     expect((await call("GET", "/api/admin/exports/sie?from=2026-12-31&to=2026-01-01")).statusCode).toBe(400);
   });

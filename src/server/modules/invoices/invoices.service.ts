@@ -29,6 +29,8 @@ type Settings = { get(): Promise<SystemSettings>; company(): Promise<CompanyProf
 type Deps = { repo: InvoicesRepository; settings: Settings; today: () => IsoDate; publicUrl: string; outbox?: Pick<OutboxSender, "notify"> };
 type DraftInput = z.output<typeof InvoiceDraftInputSchema>;
 
+/** Buyers (cases) in one claim file: the e-service's limit. */
+const MAX_CLAIM_CASES = 100;
 const newAccessToken = () => randomBytes(24).toString("base64url");
 const PAGE_SIZE = 50;
 
@@ -450,20 +452,24 @@ export function createInvoicesService({ repo, settings, today, publicUrl, outbox
       return outboxIds.length;
     },
 
-    /** Skatteverket's claim file for the paid ROT invoices not yet claimed (nothing is marked: see markClaimed). */
+    /**
+     * Skatteverket's claim file for the paid ROT invoices not yet claimed (nothing is marked: see
+     * markClaimed). One file holds the payments of one year and at most 100 buyers (the e-service's
+     * rules): the earliest year's invoices first; the rest come in the next file.
+     */
     async rotClaimFile() {
-      const rows = await repo.rotClaimable();
-      if (!rows.length) throw notFound(text.nothingToClaim);
-      const buyers = await repo.buyersOfMany(rows.map((r) => r.id));
+      const claimable = await repo.rotClaimable();
+      if (!claimable.length) throw notFound(text.nothingToClaim);
+      const year = claimable.map((r) => r.paidOn!.slice(0, 4)).sort()[0];
+      const buyers = await repo.buyersOfMany(claimable.map((r) => r.id));
+      const rows: InvoiceRow[] = [];
       const cases: RotClaimCase[] = [];
-      for (const row of rows) {
-        const totals = storedTotals(
-          row,
-          buyers.filter((b) => b.invoiceId === row.id),
-        );
-        for (const buyer of buyers.filter((b) => b.invoiceId === row.id)) {
-          cases.push(claimCase(row, buyer, totals));
-        }
+      for (const row of claimable.filter((r) => r.paidOn!.startsWith(year))) {
+        const own = buyers.filter((b) => b.invoiceId === row.id);
+        if (cases.length + own.length > MAX_CLAIM_CASES) break;
+        const totals = storedTotals(row, own);
+        rows.push(row);
+        for (const buyer of own) cases.push(claimCase(row, buyer, totals));
       }
       const xml = writeRotClaimXml({ name: `Rot ${today()}`, cases });
       return { xml, invoiceIds: rows.map((r) => r.id) };

@@ -183,9 +183,7 @@ describe("writeRotClaimXml refuses what the schema or the e-service would", () =
   });
 
   it("a buyer that is not 12 digits, and dates the schema refuses", () => {
-    expect(refusal(one({ buyerPersonalNumber: "1945122498081" }))).toBe(
-      'Rotbegäran kan inte skapas: köpare 1: personnumret "1945122498081" ska vara 12 siffror',
-    );
+    expect(refusal(one({ buyerPersonalNumber: "1945122498081" }))).toBe("Rotbegäran kan inte skapas: köpare 1: personnumret ska vara 12 siffror");
     expect(refusal(one({ buyerPersonalNumber: "19451224-9808" }))).toContain("12 siffror");
     expect(refusal(one({ paidOn: "2009-06-30" }))).toContain("före 2009-07-01");
     expect(refusal(one({ paidOn: "2026-02-30" }))).toContain("inget datum");

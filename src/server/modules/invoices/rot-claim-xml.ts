@@ -104,7 +104,7 @@ function claimProblems(input: RotClaimInput): string[] {
 
 function caseProblems(claim: RotClaimCase): string[] {
   const problems: string[] = [];
-  if (!/^[0-9]{12}$/.test(claim.buyerPersonalNumber)) problems.push(`personnumret ${JSON.stringify(claim.buyerPersonalNumber)} ska vara 12 siffror`);
+  if (!/^[0-9]{12}$/.test(claim.buyerPersonalNumber)) problems.push("personnumret ska vara 12 siffror"); // never the value: errors are logged
   if (!isDate(claim.paidOn)) problems.push(`betalningsdagen ${JSON.stringify(claim.paidOn)} är inget datum (ÅÅÅÅ-MM-DD)`);
   else if (claim.paidOn < FIRST_PAYMENT_DATE) problems.push(`betalningsdagen ${claim.paidOn} är före ${FIRST_PAYMENT_DATE}`);
   problems.push(...wholeNumberProblems("priset för arbetet", claim.priceForWorkKr, 2, MAX_AMOUNT));
