@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Spinner } from "@/client/components/ui/spinner";
+import { cn } from "@/client/lib/cn";
 import { useMediaQuery } from "../lib/use-media-query";
 import { Pagination, type PaginationText } from "./pagination";
 
@@ -68,5 +69,58 @@ export function ListResults<T>({
       {results && results.items.length > 0 && (wide ? table(results.items) : cards(results.items))}
       {results && <Pagination page={page} pageSize={results.pageSize} total={results.total} onPage={onPage} text={pagingText} />}
     </section>
+  );
+}
+
+/** A column of a results table: its header (a `ReactNode`, so it can be hidden for all but screen readers). */
+export type ResultsColumn = { key: string; header: ReactNode; className?: string };
+
+/** The results on a wide screen: a table with a caption for screen readers that scrolls sideways rather than overflowing. */
+export function ResultsTable({ caption, columns, children }: { caption: string; columns: ResultsColumn[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                className={cn("px-3 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-700", column.className)}
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The results on a phone: one card a result, each an article named by its heading (`titleIdOf`). */
+export function ResultCards<T>({
+  items,
+  keyOf,
+  titleIdOf,
+  children,
+}: {
+  items: T[];
+  keyOf: (item: T) => number | string;
+  titleIdOf: (item: T) => string;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <ul className="grid gap-3">
+      {items.map((item) => (
+        <li key={keyOf(item)}>
+          <article aria-labelledby={titleIdOf(item)} className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            {children(item)}
+          </article>
+        </li>
+      ))}
+    </ul>
   );
 }

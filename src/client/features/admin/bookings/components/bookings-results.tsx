@@ -6,6 +6,7 @@ import { SERVICE_TYPE_LABELS } from "@/common/constants";
 import type { AdminBookingListItem } from "@/common/schemas/admin-bookings";
 import { joinPresent } from "../../lib/format";
 import { formatListDate } from "@/common/format";
+import { ResultCards, ResultsTable, type ResultsColumn } from "../../components/list-results";
 import { adminBookingsText } from "../text";
 import { StatusSelect } from "./status-select";
 import { staffTimeText } from "@/common/booking-rules";
@@ -35,111 +36,88 @@ function PhoneLink({ phone }: { phone: string }) {
   );
 }
 
+const COLUMNS: ResultsColumn[] = [
+  { key: "id", header: text.columns.id },
+  { key: "dateTime", header: text.columns.dateTime },
+  { key: "customer", header: text.columns.customer },
+  { key: "service", header: text.columns.service },
+  { key: "place", header: text.columns.place },
+  { key: "status", header: text.columns.status },
+  { key: "actions", header: text.columns.actions },
+];
+
 /** The §2 columns on a wide screen: id, date and time, customer with phone, service, place, status, actions. */
 export function BookingsTable({ items }: { items: AdminBookingListItem[] }) {
-  const th = "px-3 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">{text.tableCaption}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={th}>
-              {text.columns.id}
-            </th>
-            <th scope="col" className={th}>
-              {text.columns.dateTime}
-            </th>
-            <th scope="col" className={th}>
-              {text.columns.customer}
-            </th>
-            <th scope="col" className={th}>
-              {text.columns.service}
-            </th>
-            <th scope="col" className={th}>
-              {text.columns.place}
-            </th>
-            <th scope="col" className={th}>
-              {text.columns.status}
-            </th>
-            <th scope="col" className={th}>
-              {text.columns.actions}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {items.map((b) => (
-            <tr key={b.id} className="align-top hover:bg-slate-50">
-              <td className="px-3 py-3 font-medium tabular-nums text-slate-900">#{b.id}</td>
-              <td className="px-3 py-3 whitespace-nowrap">
-                <div className="text-slate-900">{formatListDate(b.date)}</div>
-                <div className="tabular-nums text-slate-700">{staffTimeText(b)}</div>
-              </td>
-              <th scope="row" className="px-3 py-3 text-left font-normal">
-                <div className="font-medium text-slate-900">{b.customerName}</div>
-                <PhoneLink phone={b.customerPhone} />
-              </th>
-              <td className="px-3 py-3 text-slate-900">{SERVICE_TYPE_LABELS[b.serviceType]}</td>
-              <td className="px-3 py-3">
-                <div className="text-slate-900">{b.city}</div>
-                <div className="text-slate-700">{b.address}</div>
-              </td>
-              <td className="px-3 py-3">
-                <BookingStatusBadge status={b.status} />
-              </td>
-              <td className="px-3 py-3">
-                <div className="flex items-center gap-2">
-                  <StatusSelect bookingId={b.id} status={b.status} label={adminBookingsText.status.changeLabel(b.id)} className="h-9" />
-                  <DetailsLink id={b.id} />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ResultsTable caption={text.tableCaption} columns={COLUMNS}>
+      {items.map((b) => (
+        <tr key={b.id} className="align-top hover:bg-slate-50">
+          <td className="px-3 py-3 font-medium tabular-nums text-slate-900">#{b.id}</td>
+          <td className="px-3 py-3 whitespace-nowrap">
+            <div className="text-slate-900">{formatListDate(b.date)}</div>
+            <div className="tabular-nums text-slate-700">{staffTimeText(b)}</div>
+          </td>
+          <th scope="row" className="px-3 py-3 text-left font-normal">
+            <div className="font-medium text-slate-900">{b.customerName}</div>
+            <PhoneLink phone={b.customerPhone} />
+          </th>
+          <td className="px-3 py-3 text-slate-900">{SERVICE_TYPE_LABELS[b.serviceType]}</td>
+          <td className="px-3 py-3">
+            <div className="text-slate-900">{b.city}</div>
+            <div className="text-slate-700">{b.address}</div>
+          </td>
+          <td className="px-3 py-3">
+            <BookingStatusBadge status={b.status} />
+          </td>
+          <td className="px-3 py-3">
+            <div className="flex items-center gap-2">
+              <StatusSelect bookingId={b.id} status={b.status} label={adminBookingsText.status.changeLabel(b.id)} className="h-9" />
+              <DetailsLink id={b.id} />
+            </div>
+          </td>
+        </tr>
+      ))}
+    </ResultsTable>
   );
 }
 
 /** The same bookings as cards on a phone (390 px): one card per booking, actions at the bottom. */
 export function BookingCards({ items }: { items: AdminBookingListItem[] }) {
   return (
-    <ul className="grid gap-3">
-      {items.map((b) => (
-        <li key={b.id}>
-          <article aria-labelledby={`booking-${b.id}-title`} className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-            <div className="flex items-start justify-between gap-3">
-              <div>
-                <h3 id={`booking-${b.id}-title`} className="font-semibold text-slate-900">
-                  {b.customerName}
-                </h3>
-                <p className="text-sm text-slate-700">
-                  <span className="tabular-nums">#{b.id}</span> · {SERVICE_TYPE_LABELS[b.serviceType]}
-                </p>
-              </div>
-              <BookingStatusBadge status={b.status} />
+    <ResultCards items={items} keyOf={(b) => b.id} titleIdOf={(b) => `booking-${b.id}-title`}>
+      {(b) => (
+        <>
+          <div className="flex items-start justify-between gap-3">
+            <div>
+              <h3 id={`booking-${b.id}-title`} className="font-semibold text-slate-900">
+                {b.customerName}
+              </h3>
+              <p className="text-sm text-slate-700">
+                <span className="tabular-nums">#{b.id}</span> · {SERVICE_TYPE_LABELS[b.serviceType]}
+              </p>
             </div>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-slate-700">{text.columns.dateTime}</dt>
-              <dd className="text-slate-900">
-                {formatListDate(b.date)} <span className="tabular-nums">{staffTimeText(b)}</span>
-              </dd>
-              <dt className="text-slate-700">{text.columns.place}</dt>
-              <dd className="text-slate-900">{joinPresent([b.address, b.city])}</dd>
-              <dt className="text-slate-700">{text.phone}</dt>
-              <dd>
-                <a href={telHref(b.customerPhone)} className="text-brand-700 underline underline-offset-4">
-                  {b.customerPhone}
-                </a>
-              </dd>
-            </dl>
-            <div className="flex flex-wrap items-center gap-2">
-              <StatusSelect bookingId={b.id} status={b.status} label={adminBookingsText.status.changeLabel(b.id)} className="h-9 flex-1" />
-              <DetailsLink id={b.id} />
-            </div>
-          </article>
-        </li>
-      ))}
-    </ul>
+            <BookingStatusBadge status={b.status} />
+          </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-700">{text.columns.dateTime}</dt>
+            <dd className="text-slate-900">
+              {formatListDate(b.date)} <span className="tabular-nums">{staffTimeText(b)}</span>
+            </dd>
+            <dt className="text-slate-700">{text.columns.place}</dt>
+            <dd className="text-slate-900">{joinPresent([b.address, b.city])}</dd>
+            <dt className="text-slate-700">{text.phone}</dt>
+            <dd>
+              <a href={telHref(b.customerPhone)} className="text-brand-700 underline underline-offset-4">
+                {b.customerPhone}
+              </a>
+            </dd>
+          </dl>
+          <div className="flex flex-wrap items-center gap-2">
+            <StatusSelect bookingId={b.id} status={b.status} label={adminBookingsText.status.changeLabel(b.id)} className="h-9 flex-1" />
+            <DetailsLink id={b.id} />
+          </div>
+        </>
+      )}
+    </ResultCards>
   );
 }
