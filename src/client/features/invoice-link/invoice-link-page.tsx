@@ -1,10 +1,8 @@
 import { Download, FileQuestion } from "lucide-react";
 import { useParams } from "react-router";
 import { InvoiceLinesList, InvoiceTotalsList } from "@/client/components/invoice-parts";
-import { Button, buttonVariants } from "@/client/components/ui/button";
-import { Link } from "@/client/components/ui/link";
-import { Spinner } from "@/client/components/ui/spinner";
-import { errorMessage, isApiError } from "@/client/lib/api-error";
+import { LinkPageStates } from "@/client/components/link-page-states";
+import { buttonVariants } from "@/client/components/ui/button";
 import { QueryScope } from "@/client/lib/query-scope";
 import { formatListDate } from "@/common/format";
 import { formatOre } from "@/common/invoicing/money";
@@ -31,11 +29,17 @@ export default function InvoiceLinkPage() {
 
 function InvoiceLinkContent({ token }: { token: string }) {
   const query = useCustomerInvoice(token);
-  if (query.isPending) return <Spinner label={text.loading} />;
-  // An unknown token answers 404 (one that cannot be a token, 400).
-  if (query.isError && (isApiError(query.error, 404) || isApiError(query.error, 400))) return <InvalidLink />;
-  if (query.isError) return <LoadFailed message={errorMessage(query.error, text.loadFailed)} onRetry={() => void query.refetch()} />;
-  return <CustomerInvoiceView invoice={query.data} />;
+  return (
+    <LinkPageStates
+      query={query}
+      text={text}
+      invalidTitleId="invalid-invoice-title"
+      invalidIcon={<FileQuestion className="size-10 text-slate-500" aria-hidden="true" />}
+      failedHeading={text.invoiceHeading(null)}
+    >
+      {(invoice) => <CustomerInvoiceView invoice={invoice} />}
+    </LinkPageStates>
+  );
 }
 
 function StatusNote({ invoice }: { invoice: CustomerInvoice }) {
@@ -127,38 +131,5 @@ function CustomerInvoiceView({ invoice }: { invoice: CustomerInvoice }) {
 
       <p className="text-sm text-slate-700">{text.sharing}</p>
     </div>
-  );
-}
-
-function InvalidLink() {
-  return (
-    <section aria-labelledby="invalid-invoice-title" className="mx-auto grid max-w-xl justify-items-center gap-4 px-4 py-16 text-center">
-      <FileQuestion className="size-10 text-slate-500" aria-hidden="true" />
-      <h1 id="invalid-invoice-title" className="text-2xl font-bold text-slate-900">
-        {text.invalidTitle}
-      </h1>
-      <p className="text-slate-800">{text.invalid}</p>
-      <p className="text-sm text-slate-700">{text.invalidHelp}</p>
-      <Link to="/" className={buttonVariants({ className: "mt-2" })}>
-        {text.home}
-      </Link>
-    </section>
-  );
-}
-
-function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <section className="mx-auto grid max-w-xl justify-items-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">{text.invoiceHeading(null)}</h1>
-      <p role="alert" className="text-slate-900">
-        {message}
-      </p>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button onClick={onRetry}>{text.retry}</Button>
-        <Link to="/" className={buttonVariants({ variant: "outline" })}>
-          {text.home}
-        </Link>
-      </div>
-    </section>
   );
 }
