@@ -4,10 +4,16 @@ import { fileURLToPath } from "node:url";
 const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
 
 // Two projects: pure/unit and component tests, and server tests against a real database.
-// Server tests run one file at a time per worker with its own embedded database.
+// Issue 28: both cores work (two workers), and server test files run side by side, each with its
+// own database copied from the run's template (test-support/templates.ts), so no file sees
+// another's data. A server worker keeps its loaded modules from one file to the next (isolate:
+// false): importing the app again for every file cost about 100 s of the run. What a file changes
+// outside its own app and database (process.env, console spies) it restores itself.
 export default defineConfig({
   resolve: { alias },
   test: {
+    // This machine has two cores; more workers only queue for them.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -28,7 +34,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: "forks",
-          fileParallelism: false,
+          isolate: false,
           globalSetup: ["src/server/test-support/global-setup.ts"],
         },
       },
