@@ -13,6 +13,7 @@ export default {
     "src/common/protocols/**/*.ts",
     "src/common/planning/**/*.ts",
     "src/common/invoicing/**/*.ts",
+    "src/common/refrigerant/**/*.ts",
     "!src/common/**/*.test.ts",
     // The holiday table is data written by `npm run generate:holidays` (holidays.test.ts compares it
     // with the script's output); holidays.ts, which reads it, is mutated.

@@ -1,0 +1,41 @@
+// Refrigerant register rules shared by the client and the server (issue 26): pure, no I/O, no clock
+// (`today` is a parameter). The F-gas figures live in fgas-rules.ts only.
+export {
+  FGAS_RULES_CHECKED,
+  FOLLOW_UP_AFTER_REPAIR,
+  GWP,
+  HERMETIC_EXEMPTION_BELOW_TONNES,
+  LEAK_CHECK_BANDS,
+  LEAK_CHECK_INTERVALS,
+  LEAK_CHECK_THRESHOLD_TONNES,
+  NOTIFICATION_THRESHOLD_TONNES,
+  REFRIGERANTS,
+  REFRIGERANT_NAMES,
+  YEARLY_REPORT,
+  isFGas,
+  isRefrigerant,
+  type LeakCheckInterval,
+  type Refrigerant,
+} from "./fgas-rules";
+export {
+  DUE_SOON_DAYS,
+  addMonths,
+  chargeGrams,
+  checkDueDate,
+  checkIntervalMonths,
+  checkStatus,
+  co2eTonnes,
+  followUpTiming,
+  followUpWindow,
+  nextCheckDue,
+  notificationRequired,
+  peakCheckDutyTonnes,
+  yearlyReportDeadline,
+  yearlyReportRequired,
+  type CheckStatus,
+  type FollowUpTiming,
+  type InstallationUnit,
+  type LeakCheckUnit,
+  type RegisteredUnit,
+} from "./leak-checks";
+export { CHECK_STATUS_LABELS, FOLLOW_UP_TIMING_LABELS, INTERVAL_LABELS, NO_CHECK_DUTY, intervalLabel, yearlyReportText } from "./text";
