@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { REFRIGERANT_TYPES } from "@/common/constants";
+import { checkIntervalMonths, co2eTonnes } from "@/common/refrigerant";
 import {
   CHECKLIST_GROUPS,
   co2Equivalent,
@@ -14,13 +16,29 @@ describe("CO2-equivalent of the refrigerant charge (rules D21)", () => {
   it.each([
     ["R32", 1, 0.675],
     ["R32", 7.4, 4.995],
-    ["R32", 7.41, 5.002],
-    ["R410A", 2.4, 5.011],
-    ["R410A", 2.39, 4.99],
-    ["R290", 0.3, 0.001],
+    ["R32", 7.41, 5.001], // 5 001.75 kg: rounded down, as the register does
+    ["R410A", 2.4, 5.01], // GWP 2 087.5 (the register's), not 2 088
+    ["R410A", 2.39, 4.989],
+    ["R410A", 2.395, 4.999], // 4 999.5625 kg: no "5.000" without a duty
+    ["R290", 0.3, 0],
+    ["R290", 0.334, 0.001],
     ["R290", 1000, 3],
   ] as const)("%s, %f kg → %f t", (refrigerant, kg, tonnes) => {
     expect(co2Equivalent(refrigerant, kg)).toBe(tonnes);
+  });
+
+  it("gives the register's CO2e and duty for every protocol refrigerant", () => {
+    for (const refrigerant of REFRIGERANT_TYPES) {
+      for (let grams = 0; grams <= 500_000; grams += 1999) {
+        const kg = grams / 1000;
+        expect(co2Equivalent(refrigerant, kg)).toBe(co2eTonnes(refrigerant, kg));
+        expect(leakChecksRequired(co2Equivalent(refrigerant, kg))).toBe(
+          checkIntervalMonths({ refrigerant, chargeKg: kg, leakDetection: false, hermeticallySealed: false }) !== null,
+        );
+      }
+    }
+    expect(leakChecksRequired(co2Equivalent("R410A", 2.395))).toBe(false);
+    expect(leakChecksRequired(co2Equivalent("R410A", 2.396))).toBe(true);
   });
 
   it("flags periodic leak checks from 5 t CO2e", () => {

@@ -1,21 +1,28 @@
-import type { ProtocolStatus } from "@/common/constants";
+import type { ProtocolStatus, REFRIGERANT_TYPES } from "@/common/constants";
+import { LEAK_CHECK_THRESHOLD_TONNES, co2eTonnes } from "@/common/refrigerant";
 
 // Installation protocol rules shared by the technician's form, the customer's signing page and the
 // server (rules §4 installation protocol status, §5 installation protocol; rules D21 F-gas).
 
-/** Global warming potential per kg (rules D21). */
-export const GWP = { R32: 675, R410A: 2088, R290: 3 } as const;
-export type Refrigerant = keyof typeof GWP;
+// The GWPs and the leak-check threshold are the refrigerant register's (src/common/refrigerant/fgas-rules.ts),
+// so a protocol and the register give a unit the same CO2e and the same duty.
 
-/** From this charge (tonnes CO2-equivalent) periodic leak checks are required (EU F-gas regulation). */
-export const LEAK_CHECK_THRESHOLD_TONNES = 5;
+/** The refrigerants an installation protocol offers, a subset of the register's. */
+export type Refrigerant = (typeof REFRIGERANT_TYPES)[number];
 
-/** The charge in tonnes CO2-equivalent, to three decimals; null without a valid amount. */
+/**
+ * The charge in tonnes CO2-equivalent, three decimals rounded down (the register's co2eTonnes); null
+ * without a valid amount.
+ */
 export function co2Equivalent(refrigerant: Refrigerant, amountKg: number | null | undefined): number | null {
   if (amountKg === null || amountKg === undefined || !Number.isFinite(amountKg) || amountKg < 0) return null;
-  return Math.round(amountKg * GWP[refrigerant]) / 1000;
+  return co2eTonnes(refrigerant, amountKg);
 }
 
+/**
+ * From 5 t CO2e periodic leak checks are required (EU F-gas regulation). Comparing the rounded-down
+ * figure gives the same answer as the exact value, since the threshold is a whole tonne.
+ */
 export function leakChecksRequired(tonnes: number | null): boolean {
   return tonnes !== null && tonnes >= LEAK_CHECK_THRESHOLD_TONNES;
 }
