@@ -132,7 +132,14 @@ if (serverUrl)
       // The queues exist once the workers have started, which is before the server listens.
       expect((await rowsOf<{ username: string }>(scratch.url, "select username from users order by username")).map((u) => u.username)).toEqual(users);
       const queues = await rowsOf<{ name: string }>(scratch.url, "select name from pgboss.queue where name not like '\\_\\_%' order by name");
-      expect(queues.map((q) => q.name)).toEqual(["invoice-reminders", "nightly-backup", "outbox-sweep", "purge-expired", "service-reminders", "visit-reminders"]);
+      expect(queues.map((q) => q.name)).toEqual([
+        "invoice-reminders",
+        "nightly-backup",
+        "outbox-sweep",
+        "purge-expired",
+        "service-reminders",
+        "visit-reminders",
+      ]);
       if (admin) {
         for (const instance of instances) {
           const login = await fetch(`${instance.url}/api/auth/login`, {
