@@ -350,6 +350,22 @@ describe("ROT", () => {
     }
   });
 
+  it("keeps one person's yearly cap when two invoices for them are sent at the same moment from two instances", async () => {
+    const c = await customer();
+    const person = "197012123456"; // nobody else in this file
+    // Each asks 37 500 kr; sent in parallel, the person's lock makes the second see the first: 37 500 + 12 500.
+    const drafts = await Promise.all(
+      [0, 1].map(() => draft({ customerId: c.id, lines: [labour(100, 1_000)], rot: rotFor([{ personalNumber: person, sharePercent: 100 }]) })),
+    );
+    const sent = await Promise.all(drafts.map((d, i) => send(d.id, i ? other : app)));
+    expect(sent.map((s) => s.totals.rotOre).sort((a, b) => a - b)).toEqual([1_250_000, 3_750_000]);
+    const [{ total }] = await queryRows<{ total: number }>(
+      database,
+      sql`select sum(rot_ore)::float8 as total from invoice_rot_buyers where personal_number = ${person} and cap_year = 2026`,
+    );
+    expect(total).toBe(5_000_000);
+  });
+
   it("splits the deduction between two buyers by share, each within their own cap", async () => {
     const c = await customer();
     const invoice = await send(
