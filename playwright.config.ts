@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, type ReporterDescription } from "@playwright/test";
@@ -12,8 +13,12 @@ const ci = Boolean(process.env.CI);
 const mailDir = (process.env.E2E_MAIL_DIR ??= join(tmpdir(), `vps-e2e-${port}-mail`));
 
 // Debian's Chromium; Playwright never downloads a browser here (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1).
+// Its headless shell (package chromium-headless-shell: the same Chromium build without the browser's
+// UI and GPU process, which is what Playwright itself runs headless) when installed: measured on the
+// 2-core machine, 24 journeys took 176 s instead of 260 s with the full browser's headless mode.
+const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium"),
   args: [
     "--headless",
     "--no-sandbox",
