@@ -5,7 +5,17 @@ import { invoicePartsText as text } from "./invoice-text";
 // An invoice's lines and totals as a list rather than a table: on a 360 px phone nothing scrolls
 // sideways, and on a wide screen it reads like the PDF. Shared by the admin screens and the customer's page.
 
-export type InvoiceLineView = { description: string; quantity: number; unit: string; unitPriceOre: number; vatRate: number; labour: boolean; netOre: number };
+export type InvoiceLineView = {
+  description: string;
+  quantity: number;
+  unit: string;
+  unitPriceOre: number;
+  vatRate: number;
+  labour: boolean;
+  /** Whole percent; 0 is none. */
+  discountPercent: number;
+  netOre: number;
+};
 
 export type InvoiceTotalsView = {
   netOre: number;
@@ -37,6 +47,7 @@ export function InvoiceLinesList({ lines, showLabour = false }: { lines: readonl
           </span>
           <span className="col-span-2 text-slate-700">
             {text.quantityTimesPrice(formatInvoiceQuantity(line.quantity), line.unit, formatOre(line.unitPriceOre))} · {text.vat(line.vatRate)}
+            {line.discountPercent > 0 ? ` · ${text.discount(line.discountPercent)}` : ""}
             {showLabour && line.labour ? ` · ${text.labour}` : ""}
           </span>
         </li>

@@ -5,6 +5,7 @@ export const invoicePartsText = {
   quantityTimesPrice: (quantity: string, unit: string, price: string) => `${quantity} ${unit} × ${price}`,
   vat: (rate: number) => `moms ${rate} %`,
   labour: "arbete",
+  discount: (percent: number) => `rabatt ${percent} %`,
   amountExclVat: "Belopp exkl. moms",
   net: "Summa exkl. moms",
   vatOn: (rate: number, net: string) => `Moms ${rate} % (på ${net})`,

@@ -47,7 +47,9 @@ export function invoiceFixture(overrides: Partial<Invoice> = {}): Invoice {
     dueDate: "2026-12-02",
     workDate: "2026-10-30",
     paymentTermsDays: 30,
-    lines: [{ description: "Service av värmepump", quantity: 1, unit: "st", unitPriceOre: 200_000, vatRate: 25, labour: true, netOre: 200_000 }],
+    lines: [
+      { description: "Service av värmepump", quantity: 1, unit: "st", unitPriceOre: 200_000, vatRate: 25, labour: true, discountPercent: 0, netOre: 200_000 },
+    ],
     totals: totals(200_000),
     rot: null,
     payments: [],

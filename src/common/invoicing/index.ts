@@ -31,6 +31,8 @@ export {
 export {
   computeInvoiceTotals,
   labourInclVatOre,
+  lineDiscountOre,
+  lineGrossOre,
   lineNetOre,
   rotPerBuyer,
   splitRotBetweenBuyers,

@@ -4,6 +4,8 @@ import {
   type RotRequest,
   computeInvoiceTotals,
   labourInclVatOre,
+  lineDiscountOre,
+  lineGrossOre,
   lineNetOre,
   rotPerBuyer,
   splitRotBetweenBuyers,
@@ -382,5 +384,38 @@ describe("computeInvoiceTotals", () => {
     expect(() => computeInvoiceTotals([line(1, 100, { vatRate: 10 as VatRate })])).toThrow(new RangeError("Unknown VAT rate 10"));
     expect(() => computeInvoiceTotals([line(1, 100.5)])).toThrow(new RangeError("unitPriceOre must be whole öre, got 100.5"));
     expect(() => computeInvoiceTotals([line(Number.NaN, 100)])).toThrow(new RangeError("quantity must be a finite number, got NaN"));
+  });
+});
+
+describe("a line's discount (issue 26: a service agreement's repair discount on labour)", () => {
+  it.each([
+    // quantity, unit price, discount %, gross, discount, net
+    [8, 80_000, 10, 640_000, 64_000, 576_000], // 8 h × 800 kr less 10 %: 5 760 kr
+    [1, 999, 15, 999, 150, 849], // 149,85 öre → 150 (half up)
+    [1, 1_001, 50, 1_001, 501, 500], // 500,5 → 501
+    [1, 1_000, 0, 1_000, 0, 1_000],
+    [1, 1_000, 100, 1_000, 1_000, 0],
+    [1, -999, 15, -999, -150, -849], // a credit note mirrors it
+  ])("%d × %i öre less %i %%: gross %i, discount %i, net %i", (quantity, unitPriceOre, discountPercent, gross, discount, net) => {
+    const discounted = { quantity, unitPriceOre, discountPercent };
+    expect(lineGrossOre(discounted)).toBe(gross);
+    expect(lineDiscountOre(discounted)).toBe(discount);
+    expect(lineNetOre(discounted)).toBe(net);
+  });
+
+  it("counts without a discount when none is given", () => {
+    expect(lineDiscountOre({ quantity: 2, unitPriceOre: 5_000 })).toBe(0);
+    expect(lineNetOre({ quantity: 2, unitPriceOre: 5_000 })).toBe(10_000);
+  });
+
+  it("is taken before VAT and before ROT: the worked example with 10 % off the labour", () => {
+    // Labour 8 h × 800 = 6 400, less 10 % = 5 760; material 10 000. Net 15 760, VAT 3 940,
+    // total 19 700. Labour incl. VAT 7 200; ROT 30 % = 2 160; to pay 17 540.
+    const totals = computeInvoiceTotals([{ ...labour(8, 80_000), discountPercent: 10 }, line(1, 1_000_000)], rot());
+    expect(totals).toMatchObject({ netOre: 1_576_000, vatOre: 394_000, totalOre: 1_970_000, labourInclVatOre: 720_000, rotOre: 216_000, toPayOre: 1_754_000 });
+  });
+
+  it.each([-1, 101, 2.5, Number.NaN])("refuses a discount of %d %%", (discountPercent) => {
+    expect(() => computeInvoiceTotals([{ ...labour(1, 1_000), discountPercent }])).toThrow(RangeError);
   });
 });

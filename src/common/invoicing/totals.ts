@@ -14,6 +14,11 @@ export type InvoiceLineInput = {
   vatRate: VatRate;
   /** Work that counts towards ROT (material and travel do not). */
   labour: boolean;
+  /**
+   * A discount on the line, whole percent 0–100 (issue 26: a service agreement's repair discount on
+   * labour lines); the ROT basis and the VAT are on the discounted amount. Missing is 0.
+   */
+  discountPercent?: number;
 };
 
 export type RotBuyerInput = {
@@ -56,11 +61,23 @@ export type InvoiceTotals = {
 function requireValidLine(line: InvoiceLineInput): void {
   if (!isVatRate(line.vatRate)) throw new RangeError(`Unknown VAT rate ${line.vatRate}`);
   if (!Number.isSafeInteger(line.unitPriceOre)) throw new RangeError(`unitPriceOre must be whole öre, got ${line.unitPriceOre}`);
+  const discount = line.discountPercent ?? 0;
+  if (!Number.isInteger(discount) || discount < 0 || discount > 100) throw new RangeError(`Invalid discount ${discount} %`);
 }
 
-/** A line's amount excluding VAT: quantity in hundredths × unit price, rounded half away from zero to the öre. */
-export function lineNetOre(line: Pick<InvoiceLineInput, "quantity" | "unitPriceOre">): number {
+/** A line's amount before its discount, excluding VAT: quantity in hundredths × unit price, rounded half away from zero to the öre. */
+export function lineGrossOre(line: Pick<InvoiceLineInput, "quantity" | "unitPriceOre">): number {
   return roundHalfUpDiv(quantityToHundredths(line.quantity) * line.unitPriceOre, 100);
+}
+
+/** The line's discount in öre (positive on an invoice), rounded half away from zero. */
+export function lineDiscountOre(line: Pick<InvoiceLineInput, "quantity" | "unitPriceOre" | "discountPercent">): number {
+  return roundHalfUpDiv(lineGrossOre(line) * (line.discountPercent ?? 0), 100);
+}
+
+/** A line's amount excluding VAT: its gross less its discount. */
+export function lineNetOre(line: Pick<InvoiceLineInput, "quantity" | "unitPriceOre" | "discountPercent">): number {
+  return lineGrossOre(line) - lineDiscountOre(line);
 }
 
 /** The VAT on an amount at a rate, rounded half away from zero to the öre. */

@@ -32,6 +32,7 @@ export const invoiceText = {
   decisionDate: "Ange datum för Skatteverkets beslut",
   invoiceIdsRequired: "Välj fakturor",
   workDate: "Ange datum för arbetet",
+  discount: "Ange rabatten som ett heltal 0–100 %",
 } as const;
 
 export const VatRateSchema = z.union(
@@ -56,6 +57,13 @@ export const InvoiceLineInputSchema = z.object({
   unitPriceOre: oreSchema(invoiceText.unitPrice, { min: 0, max: MAX_UNIT_PRICE_ORE }),
   vatRate: VatRateSchema,
   labour: z.boolean().default(false),
+  /** Whole percent; the server raises a labour line's to the customer's service agreement's repair discount (issue 26). */
+  discountPercent: z
+    .number({ error: invoiceText.discount })
+    .int({ error: invoiceText.discount })
+    .min(0, { error: invoiceText.discount })
+    .max(100, { error: invoiceText.discount })
+    .default(0),
 });
 export type InvoiceLineInput = z.output<typeof InvoiceLineInputSchema>;
 
@@ -183,6 +191,7 @@ export const InvoiceSchema = z.object({
       unitPriceOre: z.number(),
       vatRate: z.number(),
       labour: z.boolean(),
+      discountPercent: z.number(),
       netOre: z.number(),
     }),
   ),

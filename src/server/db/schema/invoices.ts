@@ -5,7 +5,16 @@ import { customers } from "./customers";
 import { users } from "./users";
 
 /** One invoice line as stored: amounts in öre, the quantity with at most two decimals. */
-export type StoredInvoiceLine = { description: string; quantity: number; unit: string; unitPriceOre: number; vatRate: number; labour: boolean };
+/** A line as stored; `discountPercent` is missing on lines saved before issue 26 (0). */
+export type StoredInvoiceLine = {
+  description: string;
+  quantity: number;
+  unit: string;
+  unitPriceOre: number;
+  vatRate: number;
+  labour: boolean;
+  discountPercent?: number;
+};
 /** The ROT request of an invoice, apart from its buyers (their own table: the yearly cap is summed per person). */
 export type StoredRot = {
   basis: "lines" | "standard-air" | "standard-liquid";

@@ -46,8 +46,17 @@ const invoice = (overrides: Partial<InvoicePdfInput> = {}): InvoicePdfInput => (
   },
   customer: { name: "Åsa Öberg", address: "Björkvägen 3", postalCode: "74130", city: "Knivsta" },
   lines: [
-    { description: "Installation av luft/vattenvärmepump", quantity: 8, unit: "tim", unitPriceOre: 80_000, vatRate: 25, labour: true, netOre: 640_000 },
-    { description: "Nibe F2120-12", quantity: 1, unit: "st", unitPriceOre: 1_000_000, vatRate: 25, labour: false, netOre: 1_000_000 },
+    {
+      description: "Installation av luft/vattenvärmepump",
+      quantity: 8,
+      unit: "tim",
+      unitPriceOre: 80_000,
+      vatRate: 25,
+      labour: true,
+      discountPercent: 0,
+      netOre: 640_000,
+    },
+    { description: "Nibe F2120-12", quantity: 1, unit: "st", unitPriceOre: 1_000_000, vatRate: 25, labour: false, discountPercent: 0, netOre: 1_000_000 },
   ],
   totals: {
     netOre: 1_640_000,
@@ -78,8 +87,8 @@ const twoRates = (): InvoicePdfInput =>
   invoice({
     rot: null,
     lines: [
-      { description: "Service av värmepump", quantity: 1.5, unit: "tim", unitPriceOre: 79_900, vatRate: 25, labour: true, netOre: 119_850 },
-      { description: "Kaffe till montörerna", quantity: 1, unit: "st", unitPriceOre: 4_590, vatRate: 12, labour: false, netOre: 4_590 },
+      { description: "Service av värmepump", quantity: 1.5, unit: "tim", unitPriceOre: 79_900, vatRate: 25, labour: true, discountPercent: 0, netOre: 119_850 },
+      { description: "Kaffe till montörerna", quantity: 1, unit: "st", unitPriceOre: 4_590, vatRate: 12, labour: false, discountPercent: 0, netOre: 4_590 },
     ],
     totals: {
       netOre: 124_440,
@@ -251,6 +260,27 @@ describe("the invoice PDF", () => {
     expect(text).not.toMatch(/Betalas senast|Förfallodatum|OCR-nummer/);
   });
 
+  it("names a line's discount beside its description, with the amount after the discount (issue 26)", async () => {
+    const lines = [
+      {
+        description: "Reparation av kompressor",
+        quantity: 2,
+        unit: "tim",
+        unitPriceOre: 80_000,
+        vatRate: 25,
+        labour: true,
+        discountPercent: 10,
+        netOre: 144_000,
+      },
+      { description: "Kondensator", quantity: 1, unit: "st", unitPriceOre: 50_000, vatRate: 25, labour: false, discountPercent: 0, netOre: 50_000 },
+    ];
+    const [page] = await pdfPages(await renderInvoicePdf(invoice({ rot: null, lines })));
+    expect(page).toContain("Reparation av kompressor (arbete, rabatt 10 %)");
+    expect(page).toContain("1 440,00");
+    expect(page).toContain("Kondensator");
+    expect(page).not.toContain("Kondensator (");
+  });
+
   it("flows 60 lines onto further pages with the table's header on each", async () => {
     const lines = Array.from({ length: 60 }, (_, n) => ({
       description: `Rad ${n + 1}: ${n % 7 === 0 ? "en lång beskrivning som inte ryms på en rad i tabellens smala kolumn för beskrivningar" : "rördelar"}`,
@@ -259,6 +289,7 @@ describe("the invoice PDF", () => {
       unitPriceOre: 10_000,
       vatRate: 25,
       labour: false,
+      discountPercent: 0,
       netOre: 10_000,
     }));
     const pages = await pdfPages(await renderInvoicePdf(invoice({ lines })));

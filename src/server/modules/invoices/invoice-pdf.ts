@@ -25,7 +25,16 @@ export type InvoicePdfInput = {
   paymentTermsDays: number;
   company: { name: string; address: string; orgNumber: string; vatNumber: string; email: string; phone: string; fSkatt: boolean };
   customer: { name: string; address: string; postalCode: string; city: string };
-  lines: { description: string; quantity: number; unit: string; unitPriceOre: number; vatRate: number; labour: boolean; netOre: number }[];
+  lines: {
+    description: string;
+    quantity: number;
+    unit: string;
+    unitPriceOre: number;
+    vatRate: number;
+    labour: boolean;
+    discountPercent: number;
+    netOre: number;
+  }[];
   totals: {
     netOre: number;
     vatByRate: { rate: number; netOre: number; vatOre: number }[];
@@ -172,13 +181,19 @@ function tableHeader(w: Writer) {
   w.y -= 4;
 }
 
+/** A line's description with what it is: "Felsökning (arbete, rabatt 10 %)"; the amount is after the discount. */
+function lineDescription(line: InvoicePdfInput["lines"][number]): string {
+  const notes = [line.labour ? "arbete" : null, line.discountPercent > 0 ? `rabatt ${line.discountPercent} %` : null].filter(Boolean);
+  return notes.length > 0 ? `${line.description} (${notes.join(", ")})` : line.description;
+}
+
 /** The lines as a table; a page break repeats the table's header on the new page. */
 function writeLines(w: Writer, { lines }: InvoicePdfInput) {
   w.ensure(3 * TABLE_LINE + 30);
   tableHeader(w);
   w.onNewPage = () => tableHeader(w);
   for (const line of lines) {
-    const description = w.wrap(line.labour ? `${line.description} (arbete)` : line.description, DESCRIPTION_WIDTH, { size: TABLE_SIZE });
+    const description = w.wrap(lineDescription(line), DESCRIPTION_WIDTH, { size: TABLE_SIZE });
     w.ensure(description.length * TABLE_LINE + 2);
     const cell = { size: TABLE_SIZE, align: "right" as const };
     w.draw(`${quantityFormat.format(line.quantity)} ${line.unit}`, { ...cell, x: COLUMNS.quantity });

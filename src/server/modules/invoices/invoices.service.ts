@@ -26,7 +26,18 @@ import { sieAccountsFrom, writeSie } from "./sie-export";
 import { invoicesText as text } from "./invoices.text";
 
 type Settings = { get(): Promise<SystemSettings>; company(): Promise<CompanyProfile> };
-type Deps = { repo: InvoicesRepository; settings: Settings; today: () => IsoDate; publicUrl: string; outbox?: Pick<OutboxSender, "notify"> };
+type Deps = {
+  repo: InvoicesRepository;
+  settings: Settings;
+  today: () => IsoDate;
+  publicUrl: string;
+  outbox?: Pick<OutboxSender, "notify">;
+  /**
+   * The repair discount (whole percent, 0 without one) of the service agreement the customer holds
+   * on a date (issue 26): every labour line of their invoices gets at least that discount.
+   */
+  agreementDiscount?: (customerId: number, on: IsoDate) => Promise<number>;
+};
 type DraftInput = z.output<typeof InvoiceDraftInputSchema>;
 
 /** Buyers (cases) in one claim file: the e-service's limit. */
@@ -35,10 +46,19 @@ const newAccessToken = () => randomBytes(24).toString("base64url");
 const PAGE_SIZE = 50;
 
 /** Lines as the rules compute them (the stored form is the same shape). */
-const asLine = (line: StoredInvoiceLine): InvoiceLineInput => ({ ...line, vatRate: line.vatRate as InvoiceLineInput["vatRate"] });
+const asLine = (line: StoredInvoiceLine): InvoiceLineInput => ({
+  ...line,
+  vatRate: line.vatRate as InvoiceLineInput["vatRate"],
+  discountPercent: line.discountPercent ?? 0,
+});
+
+/** Labour lines get at least the agreement's discount; other lines keep theirs. */
+function withAgreementDiscount<L extends { labour: boolean; discountPercent?: number }>(lines: L[], percent: number): L[] {
+  return lines.map((line) => (line.labour && (line.discountPercent ?? 0) < percent ? { ...line, discountPercent: percent } : line));
+}
 const asLines = (lines: StoredInvoiceLine[]): InvoiceLineInput[] => lines.map(asLine);
 
-export function createInvoicesService({ repo, settings, today, publicUrl, outbox }: Deps) {
+export function createInvoicesService({ repo, settings, today, publicUrl, outbox, agreementDiscount = async () => 0 }: Deps) {
   const customerUrl = (row: InvoiceRow) => `${publicUrl}/faktura/${row.accessToken}`;
 
   function rotTotals(row: Pick<InvoiceRow, "lines" | "rot">, buyers: Pick<RotBuyerRow, "sharePercent">[], remainingCaps: number[]): InvoiceTotals {
@@ -98,7 +118,7 @@ export function createInvoicesService({ repo, settings, today, publicUrl, outbox
       dueDate: row.dueDate,
       workDate: row.workDate,
       paymentTermsDays: row.paymentTermsDays,
-      lines: row.lines.map((line) => ({ ...line, netOre: lineNetOre(asLine(line)) })),
+      lines: row.lines.map((line) => ({ ...asLine(line), netOre: lineNetOre(asLine(line)) })),
       totals,
       rot: row.rot
         ? {
@@ -153,7 +173,8 @@ export function createInvoicesService({ repo, settings, today, publicUrl, outbox
         ? { basis: input.rot.basis, ratePercent: rule.ratePercent, property: input.rot.property, workType: input.rot.workType, hours: input.rot.hours }
         : null;
     if (input.rot && input.rot.basis === "lines" && !input.lines.some((l) => l.labour)) throw badRequest(text.rotNeedsLabour);
-    const lines: StoredInvoiceLine[] = input.lines.map((l) => ({ ...l }));
+    const discount = await agreementDiscount(customer.id, input.workDate ?? today());
+    const lines: StoredInvoiceLine[] = withAgreementDiscount(input.lines, discount).map((l) => ({ ...l }));
     const totals = computeInvoiceTotals(asLines(lines), null);
     if (totals.totalOre < 0) throw badRequest(text.negativeTotal);
     const values = {
@@ -207,7 +228,7 @@ export function createInvoicesService({ repo, settings, today, publicUrl, outbox
       paymentTermsDays: row.paymentTermsDays,
       company,
       customer: { name: row.customerName, address: row.customerAddress, postalCode: row.customerPostalCode, city: row.customerCity },
-      lines: row.lines.map((line) => ({ ...line, netOre: lineNetOre(asLine(line)) })),
+      lines: row.lines.map((line) => ({ ...asLine(line), netOre: lineNetOre(asLine(line)) })),
       totals,
       rot: row.rot
         ? {
@@ -248,15 +269,25 @@ export function createInvoicesService({ repo, settings, today, publicUrl, outbox
           unitPriceOre: labourPrice,
           vatRate: 25,
           labour: true,
+          discountPercent: 0,
         },
       ];
       if (report?.parts)
-        lines.push({ description: truncate(`${text.partsLine}: ${report.parts}`, 300), quantity: 1, unit: "st", unitPriceOre: 0, vatRate: 25, labour: false });
+        lines.push({
+          description: truncate(`${text.partsLine}: ${report.parts}`, 300),
+          quantity: 1,
+          unit: "st",
+          unitPriceOre: 0,
+          vatRate: 25,
+          labour: false,
+          discountPercent: 0,
+        });
+      const discount = await agreementDiscount(booking.customerId!, booking.date);
       return {
         customerId: booking.customerId!,
         bookingId: booking.id,
         workDate: booking.date,
-        lines,
+        lines: withAgreementDiscount(lines, discount),
         rotSuggested: booking.serviceType === "installation",
         rotBasisSuggested: "lines" as const,
       };

@@ -101,6 +101,8 @@ export const invoicesText = {
     vatOption: (rate: number) => `${rate} %`,
     labour: "Arbete",
     labourHint: "Arbetskostnad som ger rotavdrag",
+    discount: "Rabatt (%)",
+    discountHint: "Kunder med serviceavtal får minst avtalets rabatt på arbete när fakturan sparas.",
     lineAmount: "Belopp exkl. moms",
     lineInvalid: "Räknas inte med förrän antal och à-pris är giltiga",
     addLine: "Lägg till rad",

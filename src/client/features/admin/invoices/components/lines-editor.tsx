@@ -46,6 +46,9 @@ export function LinesEditor({
   return (
     <div className="grid gap-4">
       <p className="text-sm text-slate-700">{text.linesHint}</p>
+      <p id={`${idPrefix}-discount-hint`} className="text-sm text-slate-700">
+        {text.discountHint}
+      </p>
       <ol className="grid gap-4">
         {fields.map((field, i) => {
           const lineErrors = errors.lines?.[i];
@@ -64,7 +67,7 @@ export function LinesEditor({
                   error={lineErrors?.description?.message}
                   {...register(`lines.${i}.description`)}
                 />
-                <div className="grid grid-cols-2 gap-3 md:grid-cols-[6rem_6rem_minmax(8rem,1fr)_7rem_auto]">
+                <div className="grid grid-cols-2 gap-3 md:grid-cols-[6rem_6rem_minmax(8rem,1fr)_6rem_7rem_auto]">
                   <TextField
                     id={id(i, "quantity")}
                     label={<RowLabel label={text.quantity} row={row} />}
@@ -91,6 +94,15 @@ export function LinesEditor({
                     aria-required="true"
                     error={lineErrors?.unitPrice?.message}
                     {...register(`lines.${i}.unitPrice`)}
+                  />
+                  <TextField
+                    id={id(i, "discount")}
+                    label={<RowLabel label={text.discount} row={row} />}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    aria-describedby={`${idPrefix}-discount-hint`}
+                    error={lineErrors?.discount?.message}
+                    {...register(`lines.${i}.discount`)}
                   />
                   <div className="grid content-start gap-1.5">
                     <Label htmlFor={id(i, "vatRate")}>

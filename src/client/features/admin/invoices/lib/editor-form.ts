@@ -17,7 +17,8 @@ export type RotBasis = (typeof ROT_BASES)[number];
 export type RotWorkType = (typeof ROT_WORK_TYPES)[number];
 export type VatRateText = `${(typeof VAT_RATES)[number]}`;
 
-export type LineValues = { description: string; quantity: string; unit: string; unitPrice: string; vatRate: VatRateText; labour: boolean };
+/** `discount`: whole percent as typed ("" is none). */
+export type LineValues = { description: string; quantity: string; unit: string; unitPrice: string; vatRate: VatRateText; labour: boolean; discount: string };
 /** `masked` is the saved number as the server shows it ('19800101-****'): a draft's buyer is retyped in full. */
 export type BuyerValues = { personalNumber: string; sharePercent: string; masked: string | null };
 export type RotValues = {
@@ -42,7 +43,7 @@ export type EditorValues = {
 /** The form's control as the editor's parts get it (its submit handler receives the draft payload). */
 export type EditorControl = Control<EditorValues, unknown, InvoiceDraftPayload>;
 
-export const EMPTY_LINE: LineValues = { description: "", quantity: "1", unit: "st", unitPrice: "", vatRate: "25", labour: false };
+export const EMPTY_LINE: LineValues = { description: "", quantity: "1", unit: "st", unitPrice: "", vatRate: "25", labour: false, discount: "" };
 export const EMPTY_BUYER: BuyerValues = { personalNumber: "", sharePercent: "100", masked: null };
 const emptyRot = (): RotValues => ({
   basis: "lines",
@@ -65,7 +66,7 @@ export function decimalText(value: number): string {
   return String(value).replace(".", ",");
 }
 
-function lineValues(line: Pick<InvoiceLineInput, "description" | "quantity" | "unit" | "unitPriceOre" | "vatRate" | "labour">): LineValues {
+function lineValues(line: Pick<InvoiceLineInput, "description" | "quantity" | "unit" | "unitPriceOre" | "vatRate" | "labour" | "discountPercent">): LineValues {
   return {
     description: line.description,
     quantity: decimalText(line.quantity),
@@ -73,6 +74,7 @@ function lineValues(line: Pick<InvoiceLineInput, "description" | "quantity" | "u
     unitPrice: oreToKronorText(line.unitPriceOre),
     vatRate: String(line.vatRate) as VatRateText,
     labour: line.labour,
+    discount: line.discountPercent ? String(line.discountPercent) : "",
   };
 }
 
@@ -125,6 +127,14 @@ function parsedQuantity(value: string): number {
   return hundredths === null ? Number.NaN : hundredths / 100;
 }
 
+/** The form's field of a line field the schema names differently. */
+const FORM_FIELD_OF_LINE: Record<string, string> = { unitPriceOre: "unitPrice", discountPercent: "discount" };
+
+/** A line's discount as typed: "" is 0, else a whole number (NaN when it is not one; the schema says so). */
+function parsedDiscount(value: string): number {
+  return value.trim() === "" ? 0 : parsedWholeNumber(value);
+}
+
 function parsedWholeNumber(value: string): number {
   return /^\s*\d{1,3}\s*$/.test(value) ? Number(value) : Number.NaN;
 }
@@ -143,6 +153,7 @@ export function toDraftInput(values: EditorValues): InvoiceDraftInput {
       unitPriceOre: parseKronor(line.unitPrice) ?? Number.NaN,
       vatRate: Number(line.vatRate) as InvoiceLineInput["vatRate"],
       labour: line.labour,
+      discountPercent: parsedDiscount(line.discount),
     })),
     rot: values.rotEnabled
       ? {
@@ -164,7 +175,7 @@ export function formFieldOf(path: readonly PropertyKey[]): string {
   const [first, second, third, fourth] = path.map(String);
   if (first === "lines") {
     if (second === undefined) return "lines.root";
-    return `lines.${second}.${third === "unitPriceOre" ? "unitPrice" : (third ?? "description")}`;
+    return `lines.${second}.${FORM_FIELD_OF_LINE[third ?? ""] ?? third ?? "description"}`;
   }
   if (first === "rot") {
     if (second === "buyers") return third === undefined ? "rot.buyers.root" : `rot.buyers.${third}.${fourth ?? "personalNumber"}`;
@@ -227,11 +238,21 @@ export function previewTotals(values: EditorValues, today: string): TotalsPrevie
     const hundredths = parseQuantity(line.quantity);
     const priceOre = parseKronor(line.unitPrice);
     const vatRate = Number(line.vatRate) as InvoiceLineInput["vatRate"];
-    if (hundredths === null || hundredths <= 0 || priceOre === null || priceOre < 0 || !VAT_RATES.includes(vatRate)) {
+    const discountPercent = parsedDiscount(line.discount);
+    const validDiscount = Number.isInteger(discountPercent) && discountPercent >= 0 && discountPercent <= 100;
+    if (hundredths === null || hundredths <= 0 || priceOre === null || priceOre < 0 || !VAT_RATES.includes(vatRate) || !validDiscount) {
       lineNetOre.push(null);
       continue;
     }
-    const input = { description: line.description, quantity: hundredths / 100, unit: line.unit, unitPriceOre: priceOre, vatRate, labour: line.labour };
+    const input = {
+      description: line.description,
+      quantity: hundredths / 100,
+      unit: line.unit,
+      unitPriceOre: priceOre,
+      vatRate,
+      labour: line.labour,
+      discountPercent,
+    };
     lines.push(input);
     lineNetOre.push(computeInvoiceTotals([input], null).netOre);
   }

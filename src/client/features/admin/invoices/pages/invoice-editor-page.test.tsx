@@ -71,6 +71,13 @@ describe("/admin/invoices/new", () => {
     expect(total("Moms 12 % (på 2 000,00 kr)")).toBe("240,00 kr");
     await user.selectOptions(main().getByRole("combobox", { name: "Moms rad 1" }), "25");
 
+    // A discount on the line (issue 26): the line's amount and the totals are after it.
+    await user.type(field("Rabatt (%) rad 1"), "10");
+    expect(main().getByText("1 800,00 kr", { selector: "span" })).toBeInTheDocument();
+    expect(total("Summa exkl. moms")).toBe("1 800,00 kr");
+    await user.clear(field("Rabatt (%) rad 1"));
+    expect(total("Summa exkl. moms")).toBe("2 000,00 kr");
+
     await user.click(main().getByRole("checkbox", { name: "Arbete rad 1" }));
     await user.click(main().getByRole("checkbox", { name: "Rotavdrag" }));
     const rate = rotRuleOn(todayIn(new Date())).ratePercent;
@@ -90,7 +97,7 @@ describe("/admin/invoices/new", () => {
         customerId: 4,
         bookingId: null,
         workDate: null,
-        lines: [{ description: "Service av värmepump", quantity: 2, unit: "st", unitPriceOre: 100_000, vatRate: 25, labour: true }],
+        lines: [{ description: "Service av värmepump", quantity: 2, unit: "st", unitPriceOre: 100_000, vatRate: 25, labour: true, discountPercent: 0 }],
         rot: {
           basis: "lines",
           buyers: [{ personalNumber: "191212121212", name: null, sharePercent: 100 }],
