@@ -391,7 +391,7 @@ test.describe("public booking wizard", () => {
     }
   });
 
-  test("a customer books an installation with the mouse; a large photo is compressed in the browser", async ({ page }, testInfo) => {
+  test("a customer books an installation with the mouse; a large photo is compressed in the browser", { tag: "@one-viewport" }, async ({ page }, testInfo) => {
     await openBooking(page, "installation");
     await expect(serviceRadio(page, "installation")).toBeChecked();
     const description = "Flytt av luft/luft-pump från garaget.";
@@ -488,7 +488,7 @@ test.describe("public booking wizard", () => {
     },
   );
 
-  test("a customer books troubleshooting with the mouse", async ({ page }, testInfo) => {
+  test("a customer books troubleshooting with the mouse", { tag: "@one-viewport" }, async ({ page }, testInfo) => {
     const booked = await bookWithMouse(page, testInfo, "troubleshooting", datesFor(testInfo.project.name, "troubleshooting", "book"));
     await expect(page.getByRole("region", { name: "Sammanfattning" })).toContainText("2 500 kr");
     await page.getByRole("button", { name: "Spara bokning" }).click();
@@ -501,7 +501,7 @@ test.describe("public booking wizard", () => {
     await expectCalendarDownload(page, id, booked.date, booked.timeSlot);
   });
 
-  test("a customer books a free home visit (no model asked) with the mouse", async ({ page }, testInfo) => {
+  test("a customer books a free home visit (no model asked) with the mouse", { tag: "@one-viewport" }, async ({ page }, testInfo) => {
     const booked = await bookWithMouse(page, testInfo, "hembesok", datesFor(testInfo.project.name, "hembesok", "book"));
     const summary = page.getByRole("region", { name: "Sammanfattning" });
     await expect(summary).toContainText("Kostnadsfritt");

@@ -7,14 +7,14 @@ test.describe("landing page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Boka tid för din värmepump" })).toBeVisible();
   });
 
-  test("shows the hero and takes the visitor to the booking page with 'Boka tid nu'", async ({ page }) => {
+  test("shows the hero and takes the visitor to the booking page with 'Boka tid nu'", { tag: "@one-viewport" }, async ({ page }) => {
     const bookNow = page.getByRole("main").getByRole("link", { name: "Boka tid nu" }).first();
     await expect(bookNow).toBeVisible();
     await bookNow.click();
     await expect(page).toHaveURL(/\/booking$/);
   });
 
-  test("opens ServiceBot from 'Fråga ServiceBot'", async ({ page }) => {
+  test("opens ServiceBot from 'Fråga ServiceBot'", { tag: "@one-viewport" }, async ({ page }) => {
     await page.getByRole("button", { name: "Fråga ServiceBot" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
@@ -23,12 +23,12 @@ test.describe("landing page", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("the floating chat button opens ServiceBot too", async ({ page }) => {
+  test("the floating chat button opens ServiceBot too", { tag: "@one-viewport" }, async ({ page }) => {
     await page.getByRole("button", { name: /chatten med ServiceBot/i }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
   });
 
-  test("has four service cards linking to the booking page with the service chosen", async ({ page }) => {
+  test("has four service cards linking to the booking page with the service chosen", { tag: "@one-viewport" }, async ({ page }) => {
     const main = page.getByRole("main");
     for (const service of ["installation", "service", "troubleshooting", "hembesok"]) {
       await expect(main.locator(`a[href="/booking?service=${service}"]`).first(), `card for ${service}`).toBeVisible();
@@ -37,7 +37,7 @@ test.describe("landing page", () => {
     await expect(page).toHaveURL(/\/booking\?service=hembesok$/);
   });
 
-  test("has the ServiceBot promo with 'Chatta med ServiceBot'", async ({ page }) => {
+  test("has the ServiceBot promo with 'Chatta med ServiceBot'", { tag: "@one-viewport" }, async ({ page }) => {
     await page.getByRole("button", { name: "Chatta med ServiceBot" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
   });

@@ -183,7 +183,7 @@ test.describe("polish (issue 23)", () => {
     await expect(toasts(page)).not.toContainText("1 påminnelse skapade");
   });
 
-  test("every image upload gives the same hint: the types and the limit the server keeps to", async ({ page, loginAs }, testInfo) => {
+  test("every image upload gives the same hint: the types and the limit the server keeps to", { tag: "@one-viewport" }, async ({ page, loginAs }, testInfo) => {
     expect(IMAGE_FILE_HINT).toBe("JPG, PNG, GIF, WebP eller HEIC, högst 10 MB per bild.");
     // The booking wizard.
     await page.goto("/booking");

@@ -98,7 +98,7 @@ test.describe("prerendered public pages", () => {
     }
   });
 
-  test("with JavaScript on, the hero's booking button goes to /booking and the pages hydrate without errors", async ({ page }) => {
+  test("with JavaScript on, the hero's booking button goes to /booking and the pages hydrate without errors", { tag: "@one-viewport" }, async ({ page }) => {
     const errors = await watchErrors(page);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: HERO })).toBeVisible();
@@ -174,7 +174,7 @@ async function installStyleCheck(page: Page) {
 }
 
 test.describe("stylesheets", () => {
-  test("'/' is styled by its own small sheet; a page reached from it is styled from its first frame", async ({ page }) => {
+  test("'/' is styled by its own small sheet; a page reached from it is styled from its first frame", { tag: "@one-viewport" }, async ({ page }) => {
     await installStyleCheck(page);
     // Every class the public sheet styles, as the prerendered booking page links it.
     await page.goto("/booking");

@@ -57,7 +57,7 @@ async function interact(page: Page) {
 }
 
 test.describe("a quiet console on every public page", () => {
-  test("no console error or CSP violation, and no /api/auth/user for a first-time visitor", async ({ page }) => {
+  test("no console error or CSP violation, and no /api/auth/user for a first-time visitor", { tag: "@one-viewport" }, async ({ page }) => {
     test.setTimeout(120_000);
     const problems = await watchConsole(page);
     const authCalls = watchAuthUser(page);
@@ -83,7 +83,7 @@ test.describe("a quiet console on every public page", () => {
     expect(authCalls).toEqual([]);
   });
 
-  test("the 404 page answers HTTP 404 and logs nothing but the 404 itself", async ({ page }) => {
+  test("the 404 page answers HTTP 404 and logs nothing but the 404 itself", { tag: "@one-viewport" }, async ({ page }) => {
     const problems = await watchConsole(page);
     const response = await page.goto("/sidan/finns/inte");
     expect(response?.status()).toBe(404);
