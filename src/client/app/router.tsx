@@ -62,8 +62,9 @@ const AdminBookingDetailPage = lazyPage(() => import("@/client/features/admin/bo
 const AdminSettingsPage = lazyPage(() => import("@/client/features/admin/settings/settings-page"));
 const AdminUsersPage = lazyPage(() => import("@/client/features/admin/users/users-page"));
 const AdminIntegrationsPage = lazyPage(() => import("@/client/features/admin/integrations/integrations-page"));
-const AdminCustomersPage = lazyPage(() => import("@/client/features/admin/customers/customers-page"));
-const AdminProductsPage = lazyPage(() => import("@/client/features/admin/products/products-page"));
+// The customer and product registers with the agreements feature's section in their dialogs (app/admin-*-page).
+const AdminCustomersPage = lazyPage(() => import("./admin-customers-page"));
+const AdminProductsPage = lazyPage(() => import("./admin-products-page"));
 const AdminServiceHistoryPage = lazyPage(() => import("@/client/features/admin/service-history/service-history-page"));
 const AdminRouteOptimizationPage = lazyPage(() => import("@/client/features/admin/planning/route-optimization-page"));
 const AdminTechnicianPlanningPage = lazyPage(() => import("@/client/features/admin/planning/technician-planning-page"));
