@@ -23,6 +23,8 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   "/admin/protocols": withSite("Installationsprotokoll"),
   "/admin/invoices": withSite("Fakturor"),
   "/admin/invoices/new": withSite("Ny faktura"),
+  "/admin/agreements": withSite("Serviceavtal"),
+  "/admin/agreements/new": withSite("Nytt serviceavtal"),
 };
 
 /** Pages whose path ends in a parameter: one title for every path under the prefix. */
@@ -33,6 +35,7 @@ const PREFIX_TITLES: readonly (readonly [prefix: string, title: string])[] = [
   ["/technician/protocols/", withSite("Installationsprotokoll")],
   ["/protocol/", withSite("Installationsprotokoll")],
   ["/faktura/", withSite("Faktura")],
+  ["/avtal/", withSite("Serviceavtal")],
 ];
 
 /** The title of the "Sidan hittades inte" page (any unknown path; the server answers it with 404). */

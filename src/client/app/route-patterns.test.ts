@@ -20,6 +20,10 @@ describe("routePatterns: the paths the server answers 200 for (issue 8: every ot
       "/admin/invoices/:id",
       "/admin/invoices/:id/edit",
       "/faktura/:token",
+      "/admin/agreements",
+      "/admin/agreements/new",
+      "/admin/agreements/:id",
+      "/avtal/:token",
       "/technician",
     ]) {
       expect(patterns).toContain(path);

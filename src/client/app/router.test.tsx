@@ -39,6 +39,16 @@ describe("routes", () => {
     expect(technicianGroup?.children?.some((route) => route.path?.includes("invoices"))).toBe(false);
   });
 
+  it("puts the customer's agreement page among the public pages and the agreement screens behind the admin guard (issue 26)", () => {
+    const [publicGroup, adminGroup, technicianGroup] = routes[0].children ?? [];
+    const agreementPage = publicGroup?.children?.find((route) => route.path === "/avtal/:token");
+    expect(typeof (agreementPage?.handle as { preload?: unknown } | undefined)?.preload).toBe("function");
+    expect(adminGroup?.children?.map((route) => route.path)).toEqual(
+      expect.arrayContaining(["/admin/agreements", "/admin/agreements/new", "/admin/agreements/:id"]),
+    );
+    expect(technicianGroup?.children?.some((route) => route.path?.includes("agreements"))).toBe(false);
+  });
+
   it.each([
     ["/policies/terms", "Allmänna villkor", 13, "2025-05-21"],
     ["/policies/privacy", "Integritetspolicy", 11, "2025-05-18"],

@@ -29,6 +29,7 @@ const CookiesPage = lazyPage(withPublicStyles(() => import("@/client/features/po
 const BookingLinkPage = lazyPage(withPublicStyles(() => import("@/client/features/booking-link/booking-link-page")));
 const CustomerProtocolPage = lazyPage(withPublicStyles(() => import("@/client/features/protocols/pages/customer-protocol-page")));
 const InvoiceLinkPage = lazyPage(withPublicStyles(() => import("@/client/features/invoice-link/invoice-link-page")));
+const AgreementLinkPage = lazyPage(withPublicStyles(() => import("@/client/features/agreement-link/agreement-link-page")));
 const NotFoundPage = lazyPage(withPublicStyles(async () => ({ default: (await import("./not-found-page")).NotFoundPage })));
 
 const publicRoutes: RouteObject[] = [
@@ -46,6 +47,8 @@ const publicRoutes: RouteObject[] = [
   lazyRoute("/protocol/:id", CustomerProtocolPage),
   // The customer's invoice behind its unguessable token (issue 25): public, a chunk of its own.
   lazyRoute("/faktura/:token", InvoiceLinkPage),
+  // The customer's service agreement to accept behind its unguessable token (issue 26): public, a chunk of its own.
+  lazyRoute("/avtal/:token", AgreementLinkPage),
   lazyRoute("*", NotFoundPage),
 ];
 
@@ -59,8 +62,9 @@ const AdminBookingDetailPage = lazyPage(() => import("@/client/features/admin/bo
 const AdminSettingsPage = lazyPage(() => import("@/client/features/admin/settings/settings-page"));
 const AdminUsersPage = lazyPage(() => import("@/client/features/admin/users/users-page"));
 const AdminIntegrationsPage = lazyPage(() => import("@/client/features/admin/integrations/integrations-page"));
-const AdminCustomersPage = lazyPage(() => import("@/client/features/admin/customers/customers-page"));
-const AdminProductsPage = lazyPage(() => import("@/client/features/admin/products/products-page"));
+// The customer and product registers with the agreements feature's section in their dialogs (app/admin-*-page).
+const AdminCustomersPage = lazyPage(() => import("./admin-customers-page"));
+const AdminProductsPage = lazyPage(() => import("./admin-products-page"));
 const AdminServiceHistoryPage = lazyPage(() => import("@/client/features/admin/service-history/service-history-page"));
 const AdminRouteOptimizationPage = lazyPage(() => import("@/client/features/admin/planning/route-optimization-page"));
 const AdminTechnicianPlanningPage = lazyPage(() => import("@/client/features/admin/planning/technician-planning-page"));
@@ -69,6 +73,9 @@ const AdminServiceRemindersPage = lazyPage(() => import("@/client/features/admin
 const AdminInvoicesListPage = lazyPage(() => import("@/client/features/admin/invoices/pages/invoices-list-page"));
 const AdminInvoiceEditorPage = lazyPage(() => import("@/client/features/admin/invoices/pages/invoice-editor-page"));
 const AdminInvoiceViewPage = lazyPage(() => import("@/client/features/admin/invoices/pages/invoice-view-page"));
+const AdminAgreementsListPage = lazyPage(() => import("@/client/features/admin/agreements/pages/agreements-list-page"));
+const AdminAgreementCreatePage = lazyPage(() => import("@/client/features/admin/agreements/pages/agreement-create-page"));
+const AdminAgreementDetailPage = lazyPage(() => import("@/client/features/admin/agreements/pages/agreement-detail-page"));
 const SecurityPage = lazyPage(() => import("@/client/features/security/security-page"));
 
 /** Admin pages: behind RequireAdmin (rules §6). Add new admin screens here with their full path. */
@@ -94,6 +101,9 @@ const adminRoutes: RouteObject[] = [
   lazyRoute("/admin/invoices/new", AdminInvoiceEditorPage),
   lazyRoute("/admin/invoices/:id", AdminInvoiceViewPage),
   lazyRoute("/admin/invoices/:id/edit", AdminInvoiceEditorPage),
+  lazyRoute("/admin/agreements", AdminAgreementsListPage),
+  lazyRoute("/admin/agreements/new", AdminAgreementCreatePage),
+  lazyRoute("/admin/agreements/:id", AdminAgreementDetailPage),
   lazyRoute("/admin/security", SecurityPage),
 ];
 

@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -56,7 +56,12 @@ function CustomerCard({ customer, onOpen }: { customer: CustomerSummary; onOpen:
  * or city either way, a card grid in pages, detail, create and delete (or GDPR erasure). The search,
  * sort and page live in the URL, so Back and a reload keep them.
  */
-export default function CustomersPage() {
+export default function CustomersPage({
+  agreementsSection,
+}: {
+  /** The customer's service agreements, from another feature: the admin shell (src/client/app) passes it in. */
+  agreementsSection?: (customerId: number) => ReactNode;
+} = {}) {
   useDocumentTitle(text.title);
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get("q") ?? "";
@@ -174,7 +179,7 @@ export default function CustomersPage() {
         </>
       )}
       <CreateCustomerDialog open={creating} onOpenChange={setCreating} />
-      <CustomerDetailDialog id={openId} onClose={() => setOpenId(null)} />
+      <CustomerDetailDialog id={openId} onClose={() => setOpenId(null)} agreementsSection={agreementsSection} />
     </AdminPage>
   );
 }

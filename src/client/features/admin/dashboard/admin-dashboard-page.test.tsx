@@ -31,6 +31,13 @@ describe("admin dashboard", () => {
     expect(card).toHaveTextContent("Påminnelser efter 24 månader");
   });
 
+  it("links the service agreements from the customers tab (issue 26)", async () => {
+    renderApp("/admin?tab=customers", { user: adminUser });
+    const card = await screen.findByRole("link", { name: /Serviceavtal/ });
+    expect(card).toHaveAttribute("href", "/admin/agreements");
+    expect(card).toHaveTextContent("Avtal om återkommande service");
+  });
+
   it("falls back to the bookings tab for an unknown ?tab=", async () => {
     renderApp("/admin?tab=okand", { user: adminUser });
     expect(await screen.findByRole("tab", { name: "Bokningar" })).toHaveAttribute("aria-selected", "true");

@@ -15,6 +15,7 @@ import {
   UserCog,
   Contact,
   Receipt,
+  FileSignature,
   type LucideIcon,
 } from "lucide-react";
 import { useSearchParams } from "react-router";
@@ -40,6 +41,7 @@ const CARDS: Record<DashboardTab, DashboardCard[]> = {
   customers: [
     { to: "/admin/customers", icon: Contact, ...text.cards.customers },
     { to: "/admin/products", icon: Package, ...text.cards.products },
+    { to: "/admin/agreements", icon: FileSignature, ...text.cards.agreements },
     { to: "/admin/service-reminders", icon: Bell, ...text.cards.serviceReminders },
     { to: "/admin/service-history", icon: History, ...text.cards.serviceHistory },
   ],

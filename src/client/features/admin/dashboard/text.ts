@@ -18,6 +18,7 @@ export const adminDashboardText = {
     invoices: { title: "Fakturor", description: "Fakturera utförda besök, registrera betalningar, rotavdrag och bokföring." },
     customers: { title: "Kundregister", description: "Sök, lägg till och hantera kunder." },
     products: { title: "Produkter", description: "Kundernas värmepumpar med serienummer och garanti." },
+    agreements: { title: "Serviceavtal", description: "Avtal om återkommande service med årspris, besöksmånad och kundens godkännande." },
     serviceReminders: { title: "Servicepåminnelser", description: "Påminnelser efter 24 månader, import av kunder och utskick." },
     serviceHistory: { title: "Servicehistorik", description: "Tidigare servicebesök och åtgärder per kund." },
     routeOptimization: { title: "Ruttplanering", description: "Bekräftade besök per dag grupperade per ort." },

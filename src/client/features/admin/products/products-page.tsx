@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from "react";
+import { useDeferredValue, useState, type ReactNode } from "react";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Spinner } from "@/client/components/ui/spinner";
@@ -14,7 +14,12 @@ import { ProductFormDialog, productName } from "./components/product-form-dialog
 import { productsPageText as text } from "./text";
 
 /** /admin/products (rules §2 Products; issue 12): search, create dialog, detail dialog with edit and history (issue 23 point 8). */
-export default function ProductsPage() {
+export default function ProductsPage({
+  agreementsSection,
+}: {
+  /** The product's service agreements, from another feature: the admin shell (src/client/app) passes it in. */
+  agreementsSection?: (product: { id: number; customerId: number }) => ReactNode;
+} = {}) {
   useDocumentTitle(text.title);
   const [q, setQ] = useState("");
   const deferred = useDeferredValue(q.trim());
@@ -63,7 +68,7 @@ export default function ProductsPage() {
         </ul>
       )}
       <ProductFormDialog open={creating} onOpenChange={setCreating} />
-      <ProductDetailDialog product={open} onClose={() => setOpen(null)} />
+      <ProductDetailDialog product={open} onClose={() => setOpen(null)} agreementsSection={agreementsSection} />
     </AdminPage>
   );
 }

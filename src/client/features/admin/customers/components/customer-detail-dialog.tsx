@@ -54,7 +54,16 @@ function VisitsAhead({ visits }: { visits: CustomerDetail["visitsAhead"] }) {
 }
 
 /** The detail dialog (rules §2): contact details, products, bookings, service history, change history; edit, export and delete. */
-export function CustomerDetailDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+export function CustomerDetailDialog({
+  id,
+  onClose,
+  agreementsSection,
+}: {
+  id: number | null;
+  onClose: () => void;
+  /** The customer's service agreements (issue 26), mounted by the admin shell. */
+  agreementsSection?: (customerId: number) => ReactNode;
+}) {
   const detail = useCustomer(id);
   const remove = useDeleteCustomer();
   const [confirming, setConfirming] = useState(false);
@@ -141,6 +150,7 @@ export function CustomerDetailDialog({ id, onClose }: { id: number | null; onClo
                 </ul>
               )}
             </Section>
+            {agreementsSection?.(data.customer.id)}
             <Section title={text.detail.bookings}>
               {data.bookings.length === 0 ? (
                 <p>{text.detail.noBookings}</p>

@@ -4,7 +4,7 @@ import { PaymentInputSchema } from "@/common/schemas/invoices";
 import type { z } from "zod";
 import { useRegisterPayment } from "../api/register-payment";
 import { oreToKronorText } from "../lib/editor-form";
-import { schemaResolver } from "../lib/schema-resolver";
+import { schemaResolver } from "../../lib/schema-resolver";
 import { invoicesText } from "../text";
 import { DateAmountDialog, type DateAmountValues } from "./date-amount-dialog";
 

@@ -4,7 +4,7 @@ import { RotDecisionInputSchema } from "@/common/schemas/invoices";
 import type { z } from "zod";
 import { useDecideRot } from "../api/decide-rot";
 import { oreToKronorText } from "../lib/editor-form";
-import { schemaResolver } from "../lib/schema-resolver";
+import { schemaResolver } from "../../lib/schema-resolver";
 import { invoicesText } from "../text";
 import { DateAmountDialog, type DateAmountValues } from "./date-amount-dialog";
 

@@ -9,7 +9,7 @@ import { InvoiceDraftInputSchema, invoiceText, ROT_BASES, ROT_WORK_TYPES, type I
 import type { InvoiceDraftPayload } from "../api/create-invoice";
 import type { InvoiceFromBooking } from "../api/get-invoice-from-booking";
 import { invoicesText } from "../text";
-import { schemaResolver } from "./schema-resolver";
+import { schemaResolver } from "../../lib/schema-resolver";
 
 const text = invoicesText.editor;
 

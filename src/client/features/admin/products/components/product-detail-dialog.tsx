@@ -1,5 +1,5 @@
 import { Pencil } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Button } from "@/client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/client/components/ui/dialog";
 import { Spinner } from "@/client/components/ui/spinner";
@@ -16,7 +16,16 @@ import { ProductFormDialog, productName } from "./product-form-dialog";
 const valueText = (field: string, value: string) => (field === "type" ? productTypeLabel(value) : isIsoDate(value) ? formatListDate(value) : value);
 
 /** The detail dialog (rules §2 Products): the product as saved now, who changed it and when (issue 23 point 8), and its edit form. */
-export function ProductDetailDialog({ product, onClose }: { product: Product | null; onClose: () => void }) {
+export function ProductDetailDialog({
+  product,
+  onClose,
+  agreementsSection,
+}: {
+  product: Product | null;
+  onClose: () => void;
+  /** The product's service agreements (issue 26), mounted by the admin shell. */
+  agreementsSection?: (product: { id: number; customerId: number }) => ReactNode;
+}) {
   const detail = useProduct(product?.id ?? null);
   const [editing, setEditing] = useState(false);
   const historyHeading = useId();
@@ -45,6 +54,7 @@ export function ProductDetailDialog({ product, onClose }: { product: Product | n
               <Pencil aria-hidden="true" />
               {text.edit}
             </Button>
+            {agreementsSection?.({ id: shown.id, customerId: shown.customerId })}
             <section aria-labelledby={historyHeading} className="grid gap-2">
               <h3 id={historyHeading} className="font-semibold text-slate-900">
                 {text.changes}
