@@ -15,6 +15,9 @@ export const agreementText = {
   visitsPerYear: `Ange antal besök per år, 1–${MAX_VISITS_PER_YEAR}`,
   visitMonth: "Välj månad för besöket",
   repairDiscount: "Ange rabatt på reparationer, ett heltal 0–50 %",
+  autoRenew: "Välj om avtalet ska förnyas automatiskt",
+  status: "Välj en giltig status",
+  search: "Sök med högst 100 tecken",
   notFound: "Avtalet finns inte.",
   customerMissing: "Kunden finns inte (eller är raderad).",
   productNotCustomers: "Produkten tillhör inte kunden.",
@@ -30,7 +33,7 @@ export const agreementText = {
   noEmail: "Kunden har ingen e-postadress. Ge kunden länken till avtalet på annat sätt.",
 } as const;
 
-export const AgreementStatusSchema = z.enum(AGREEMENT_STATUSES);
+export const AgreementStatusSchema = z.enum(AGREEMENT_STATUSES, { error: agreementText.status });
 
 const MAX_YEARLY_PRICE_ORE = 100_000_000;
 
@@ -59,7 +62,7 @@ export const AgreementInputSchema = z.object({
     .int({ error: agreementText.repairDiscount })
     .min(0, { error: agreementText.repairDiscount })
     .max(50, { error: agreementText.repairDiscount }),
-  autoRenew: z.boolean().default(true),
+  autoRenew: z.boolean({ error: agreementText.autoRenew }).default(true),
 });
 export type AgreementInput = z.input<typeof AgreementInputSchema>;
 
@@ -105,7 +108,7 @@ export type Agreement = z.infer<typeof AgreementSchema>;
 
 export const AgreementListQuerySchema = z.object({
   status: AgreementStatusSchema.optional(),
-  q: z.string().trim().max(100).optional().default(""),
+  q: z.string({ error: agreementText.search }).trim().max(100, { error: agreementText.search }).optional().default(""),
   customerId: idTextSchema(agreementText.customerRequired).optional(),
   productId: idTextSchema(agreementText.productRequired).optional(),
 });
