@@ -158,6 +158,8 @@ describe("serving the client", () => {
     expect(res.body).toMatch(/^Disallow: \/api\/$/m);
     // A customer's invoice behind its token (issue 25) is nothing for a search engine.
     expect(res.body).toMatch(/^Disallow: \/faktura\/$/m);
+    // Nor a customer's service agreement behind its token (issue 26).
+    expect(res.body).toMatch(/^Disallow: \/avtal\/$/m);
     expect(res.body).not.toMatch(/^Disallow: \/$/m);
     expect(res.body).toMatch(/^Sitemap: http:\/\/app\.test\/sitemap\.xml$/m);
   });

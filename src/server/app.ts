@@ -82,6 +82,9 @@ import { backupsRoutes } from "./modules/backups/backups.routes";
 import { invoicesRoutes } from "./modules/invoices/invoices.routes";
 import { createInvoicesService } from "./modules/invoices/invoices.service";
 import { createInvoicesRepository } from "./modules/invoices/invoices.repository";
+import { agreementsRoutes } from "./modules/agreements/agreements.routes";
+import { createAgreementsService } from "./modules/agreements/agreements.service";
+import { createAgreementsRepository } from "./modules/agreements/agreements.repository";
 import { createBackups, latestBackupFailure, type Backups } from "./modules/backups/backups.service";
 import { startControlSocket, stopControlSocket } from "./modules/backups/control-socket";
 import type { CompanyProfile } from "@/common/company";
@@ -341,6 +344,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
   });
   await app.register(invoicesRoutes, { invoices });
+  await app.register(agreementsRoutes, {
+    agreements: createAgreementsService({
+      repo: createAgreementsRepository(database.db),
+      settings,
+      today: availability.today,
+      publicUrl: config.publicUrl,
+      outbox,
+    }),
+  });
   // Files made when an e-mail is sent: a signed protocol's PDF, an invoice's PDF.
   outbox.makeFilesWith((source) => (source.kind === "protocol-pdf" ? protocols.pdfForEmail(source.protocolId) : invoices.pdfForEmail(source.invoiceId)));
   const backups = createBackups({ database, repo: createBackupsRepository(database.db), config, log: app.log, outbox });

@@ -40,6 +40,9 @@ const REVIEWED_PUBLIC_ROUTES = [
   // The customer's copy of a sent invoice and its PDF, behind its unguessable 192-bit token (issue 25).
   "GET /api/invoices/:token",
   "GET /api/invoices/:token/pdf",
+  // The customer's service agreement: read and accept it (once), behind its unguessable 192-bit token (issue 26).
+  "GET /api/agreements/:token",
+  "POST /api/agreements/:token/accept",
   // Staff calendar feeds behind their unguessable 256-bit token (rules D12): calendar apps send no cookies.
   "GET /api/calendar/:token.ics",
   // A service reminder's links, behind its unguessable 256-bit token (issue 12): the prefilled
@@ -323,6 +326,10 @@ const ID_SAMPLES: Record<string, { query?: string; body?: Record<string, unknown
     body: { customerId: 1, bookingId: 1, lines: [{ description: "Service", quantity: 1, unit: "st", unitPriceOre: 100, vatRate: 25 }] },
   },
   "POST /api/admin/rot/claims": { body: { invoiceIds: [1] } },
+  "GET /api/admin/agreements": {},
+  "POST /api/admin/agreements": {
+    body: { customerId: 1, productId: 1, startDate: "2027-01-01", yearlyPriceOre: 240_000, visitsPerYear: 1, visitMonth: 4, repairDiscountPercent: 10 },
+  },
 };
 
 /** A browser's multipart upload: a small PNG and the text fields. */

@@ -63,6 +63,16 @@ export function agreementYearIndex(startDate: IsoDate, yearStart: IsoDate): numb
   return Number(agreementYearStart(startDate, yearStart).slice(0, 4)) - Number(startDate.slice(0, 4));
 }
 
+/** The months in Swedish as written in a sentence ("i april"); index 0 is January. */
+export const MONTH_NAMES = ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"] as const;
+
+/** A month 1–12 by its Swedish name. */
+export function monthName(month: number): string {
+  const name = MONTH_NAMES[month - 1];
+  if (!Number.isInteger(month) || name === undefined) throw new RangeError(`Invalid month ${month}`);
+  return name;
+}
+
 /** A calendar month, 'YYYY-MM'. */
 export type YearMonth = string;
 

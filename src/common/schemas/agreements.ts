@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AGREEMENT_STATUSES, MAX_VISITS_PER_YEAR } from "../agreements/terms";
-import { idSchema } from "./common";
+import { idSchema, idTextSchema } from "./common";
 import { isoDateSchema } from "./bookings";
 
 // Service agreements (issue 26): the contract between the admin screens and /api/admin/agreements,
@@ -15,7 +15,11 @@ export const agreementText = {
   visitsPerYear: `Ange antal besök per år, 1–${MAX_VISITS_PER_YEAR}`,
   visitMonth: "Välj månad för besöket",
   repairDiscount: "Ange rabatt på reparationer, ett heltal 0–50 %",
+  autoRenew: "Välj om avtalet ska förnyas automatiskt",
+  status: "Välj en giltig status",
+  search: "Sök med högst 100 tecken",
   notFound: "Avtalet finns inte.",
+  customerMissing: "Kunden finns inte (eller är raderad).",
   productNotCustomers: "Produkten tillhör inte kunden.",
   alreadyCovered: "Produkten har redan ett avtal som gäller.",
   linkInvalid: "Länken är ogiltig eller har gått ut.",
@@ -26,9 +30,10 @@ export const agreementText = {
   endBeforeStart: "Avtalet kan inte upphöra före startdatumet.",
   endInPast: "Slutdatumet kan inte ligga bakåt i tiden.",
   renewAutomatic: "Avtalet förnyas automatiskt och behöver inte förnyas.",
+  noEmail: "Kunden har ingen e-postadress. Ge kunden länken till avtalet på annat sätt.",
 } as const;
 
-export const AgreementStatusSchema = z.enum(AGREEMENT_STATUSES);
+export const AgreementStatusSchema = z.enum(AGREEMENT_STATUSES, { error: agreementText.status });
 
 const MAX_YEARLY_PRICE_ORE = 100_000_000;
 
@@ -57,7 +62,7 @@ export const AgreementInputSchema = z.object({
     .int({ error: agreementText.repairDiscount })
     .min(0, { error: agreementText.repairDiscount })
     .max(50, { error: agreementText.repairDiscount }),
-  autoRenew: z.boolean().default(true),
+  autoRenew: z.boolean({ error: agreementText.autoRenew }).default(true),
 });
 export type AgreementInput = z.input<typeof AgreementInputSchema>;
 
@@ -95,26 +100,35 @@ export const AgreementSchema = z.object({
   /** The next month a visit falls in ('YYYY-MM'), null when none is left. */
   nextVisitMonth: z.string().nullable(),
   createdAt: z.string(),
+  /** The customer's page for reading and accepting the agreement (PUBLIC_URL/avtal/<token>), for the admin to resend or hand over. */
+  customerUrl: z.string(),
   events: z.array(AgreementEventSchema),
 });
 export type Agreement = z.infer<typeof AgreementSchema>;
 
 export const AgreementListQuerySchema = z.object({
   status: AgreementStatusSchema.optional(),
-  q: z.string().trim().max(100).optional().default(""),
-  customerId: z.string().regex(/^\d+$/).transform(Number).optional(),
-  productId: z.string().regex(/^\d+$/).transform(Number).optional(),
+  q: z.string({ error: agreementText.search }).trim().max(100, { error: agreementText.search }).optional().default(""),
+  customerId: idTextSchema(agreementText.customerRequired).optional(),
+  productId: idTextSchema(agreementText.productRequired).optional(),
 });
 export type AgreementListQuery = z.input<typeof AgreementListQuerySchema>;
 
 export const AgreementListSchema = z.object({
-  agreements: z.array(AgreementSchema.omit({ events: true, acceptedFrom: true })),
+  agreements: z.array(AgreementSchema.omit({ events: true, acceptedFrom: true, customerUrl: true })),
   /** The yearly value of the listed agreements that are active (öre). */
   yearlyValueOre: z.number(),
 });
 export type AgreementList = z.infer<typeof AgreementListSchema>;
 
-export const AgreementTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32}$/, agreementText.linkInvalid) });
+/** An agreement's link token as made: 192 random bits in base64url. */
+export const AGREEMENT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+export const isAgreementToken = (token: string) => AGREEMENT_TOKEN_PATTERN.test(token);
+/**
+ * /api/agreements/:token. Any text reaches the service, which answers a token that is not one of
+ * ours, however it is written, with the same 404 (agreementText.linkInvalid) as one that is unknown.
+ */
+export const AgreementTokenParamsSchema = z.object({ token: z.string() });
 
 /** GET /api/agreements/:token: the terms the customer accepts, and whether they have. */
 export const CustomerAgreementSchema = z.object({

@@ -17,7 +17,7 @@ export const customersText = {
   removed: "Kunden är borttagen.",
   // What the erasure keeps, as customers.repository's deleteOrErase does it (and the erase dialog says).
   erased:
-    "Kunden har bokningar eller historik: personuppgifterna är raderade (namn, kontaktuppgifter, adress, bilder, anteckningar och e-post om kunden). Servicehistoriken sparas för bokföringen. Installationsprotokollen sparas för F-gasreglerna med kundens namn, installationsadress och signatur men utan kontaktuppgifter, och kundens länk till dem slutar fungera. Skickade fakturor sparas i sju år enligt bokföringslagen med namn, adress och personnummer för rotavdrag, men utan e-postadress, och deras länk slutar fungera; fakturautkast tas bort.",
+    "Kunden har bokningar eller historik: personuppgifterna är raderade (namn, kontaktuppgifter, adress, bilder, anteckningar och e-post om kunden). Servicehistoriken sparas för bokföringen. Installationsprotokollen sparas för F-gasreglerna med kundens namn, installationsadress och signatur men utan kontaktuppgifter, och kundens länk till dem slutar fungera. Skickade fakturor sparas i sju år enligt bokföringslagen med namn, adress och personnummer för rotavdrag, men utan e-postadress, och deras länk slutar fungera; fakturautkast tas bort. Kundens serviceavtal tas bort.",
   notesTooLong: "Anteckningen får vara högst 2000 tecken",
   updated: "Kunden är uppdaterad",
   updateFailed: "Kunde inte spara ändringarna. Försök igen.",

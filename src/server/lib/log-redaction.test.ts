@@ -10,6 +10,8 @@ describe("redactUrl", () => {
     ["/protocol/abc123", "/protocol/…"],
     ["/faktura/Abc123-_xyz", "/faktura/…"],
     ["/api/invoices/Abc123-_xyz/pdf", "/api/invoices/…/pdf"],
+    ["/avtal/Abc123-_xyzAbc123-_xyzAbc123-_xy", "/avtal/…"],
+    ["/api/agreements/Abc123-_xyzAbc123-_xyzAbc123-_xy/accept", "/api/agreements/…/accept"],
     ["/api/booking/images/5/file?token=hemligt&size=2", "/api/booking/images/5/file?token=…&size=2"],
     ["/api/admin/google/callback?code=4%2F0Ab&state=xyz", "/api/admin/google/callback?code=…&state=…"],
     ["/api/service-reminders/offer/AbCdEfGhIjKlMnOp", "/api/service-reminders/offer/…"],

@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 
 // Paths that carry a secret, each pattern as (the part kept before it)(the part kept after it):
 // a customer's link token, a protocol's public id, a calendar feed's token, a service reminder's
-// token (its offer and its unsubscribe link), an invoice's customer token. Whoever reads the log must not be able to open them.
+// token (its offer and its unsubscribe link), an invoice's customer token, a service agreement's token. Whoever reads the log must not be able to open them.
 // log-redaction.routes.test.ts walks every route with a parameter that is not a numeric id and
 // fails for one missing here.
 const SECRET_PATHS: RegExp[] = [
@@ -14,6 +14,8 @@ const SECRET_PATHS: RegExp[] = [
   /^(\/protocol\/)[^/?#]+()/,
   /^(\/api\/invoices\/)[^/?#]+()/,
   /^(\/faktura\/)[^/?#]+()/,
+  /^(\/api\/agreements\/)[^/?#]+()/,
+  /^(\/avtal\/)[^/?#]+()/,
   /^(\/api\/service-reminders\/(?:offer|unsubscribe)\/)[^/?#]+()/,
 ];
 

@@ -32,7 +32,7 @@ type PrerenderManifest = { fallback: string; notFound?: string; pages: { path: s
 type RoutesManifest = { patterns: string[] };
 
 /** Paths that crawlers have no business in (staff portals, API, personal links). */
-const ROBOTS_DISALLOW = ["/api/", "/admin", "/technician", "/login", "/booking/shared/", "/protocol/", "/faktura/"];
+const ROBOTS_DISALLOW = ["/api/", "/admin", "/technician", "/login", "/booking/shared/", "/protocol/", "/faktura/", "/avtal/"];
 
 /**
  * The request's path decoded, or null when it could escape the client folder or reach a hidden file:

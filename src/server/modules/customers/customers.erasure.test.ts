@@ -12,12 +12,13 @@ import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testCo
 
 // Erasure proven by search, not by a list (issue 22 point 3; GDPR art. 17): a customer with a name,
 // e-mail, phone and street found nowhere else books, moves the visit through the link, uploads a
-// photo, gets e-mails, a heat pump, a service reminder, a visit reminder and a signed installation
-// protocol. After "DELETE /api/customers/:id" every text, JSON, array and bytea column of every table
-// in every schema (pg-boss's too, read from information_schema, so a table added later is searched
-// as well) is searched for the four values, as typed and in their other spellings. The only finds
-// allowed are what the erase dialog says is kept: the installation protocol's customer name and
-// installation address, for the F-gas record. The kept protocol is no longer open through its link.
+// photo, gets e-mails, a heat pump with a service agreement they accept, a service reminder, a visit
+// reminder and a signed installation protocol. After "DELETE /api/customers/:id" every text, JSON,
+// array and bytea column of every table in every schema (pg-boss's too, read from
+// information_schema, so a table added later is searched as well) is searched for the four values,
+// as typed and in their other spellings. The only finds allowed are what the erase dialog says is
+// kept: the installation protocol's customer name and installation address, for the F-gas record
+// (and the sent invoices, for bookkeeping). The kept protocol is no longer open through its link.
 
 const NAME = "Ottilia Zwickerberg";
 const EMAIL = "ottilia.zwickerberg@radera-prov.se";
@@ -168,6 +169,8 @@ describe("erasing a customer", () => {
   let waiting: { id: number; publicId: string };
   let invoiceToken: string;
   let draftInvoiceId: number;
+  let agreementId: number;
+  let agreementToken: string;
 
   it("leaves the customer's name, e-mail, phone and street nowhere but in the kept installation protocol", async () => {
     // Booked on the public form, with a photo, and a description that names them.
@@ -207,6 +210,25 @@ describe("erasing a customer", () => {
       admin,
     );
     expect(product.statusCode, product.body).toBe(201);
+    // A service agreement for it, e-mailed to them and accepted through its link (issue 26).
+    const agreement = await call(
+      "POST",
+      "/api/admin/agreements",
+      {
+        customerId,
+        productId: product.json().id,
+        startDate: "2027-01-01",
+        yearlyPriceOre: 240_000,
+        visitsPerYear: 1,
+        visitMonth: 4,
+        repairDiscountPercent: 10,
+      },
+      admin,
+    );
+    expect(agreement.statusCode, agreement.body).toBe(201);
+    agreementId = agreement.json().id;
+    agreementToken = agreement.json().customerUrl.split("/avtal/")[1];
+    expect((await call("POST", `/api/agreements/${agreementToken}/accept`)).statusCode).toBe(200);
     // An admin changed their phone and street for a while and back: the change history holds both (issue 23 point 8).
     const register = { name: NAME, email: EMAIL, city: "Sala", postalCode: "733 91" };
     for (const [phone, address] of [
@@ -304,6 +326,7 @@ describe("erasing a customer", () => {
       "Installationsprotokoll nr",
       "Signerat installationsprotokoll",
       "Faktura ",
+      "Serviceavtal för din värmepump",
     ]) {
       expect(
         subjects.some((s) => s.startsWith(subject)),
@@ -330,6 +353,7 @@ describe("erasing a customer", () => {
       "public.customer_changes.changes:street",
       "public.invoices.customer_email:email",
       "public.invoices.lines:street",
+      "public.service_agreement_events.by_name:name",
     ]) {
       expect(before, place).toContain(place);
     }
@@ -364,6 +388,18 @@ describe("erasing a customer", () => {
       sql`select count(*)::int as n, min(b.personal_number) as pnr from invoices i join invoice_rot_buyers b on b.invoice_id = i.id where i.customer_id = ${customerId}`,
     );
     expect(kept).toEqual({ n: 1, pnr: "198001011231" });
+  });
+
+  it("deletes the service agreement with its history and acceptance, and closes its link", async () => {
+    expect((await call("GET", `/api/agreements/${agreementToken}`)).statusCode).toBe(404);
+    expect((await call("POST", `/api/agreements/${agreementToken}/accept`)).statusCode).toBe(404);
+    expect((await call("GET", `/api/admin/agreements/${agreementId}`, undefined, admin)).statusCode).toBe(404);
+    const [{ n }] = await queryRows<{ n: number }>(
+      database,
+      sql`select (select count(*) from service_agreements where customer_id = ${customerId})::int
+        + (select count(*) from service_agreement_events where agreement_id = ${agreementId})::int as n`,
+    );
+    expect(n).toBe(0);
   });
 
   it("shows no trace of the customer in the booking's history, and their link, reminder and photos are closed", async () => {

@@ -20,6 +20,7 @@ import {
   products,
   rateLimitHits,
   reminders,
+  serviceAgreements,
   serviceHistory,
   sharedBookingLinks,
 } from "../../db/schema";
@@ -354,11 +355,11 @@ export function createCustomersRepository(
 
     /**
      * Deletes a customer with no bookings, history or protocols; otherwise erases their personal data
-     * (GDPR art. 17) and keeps the bookkeeping: service history (dates, work, costs) and installation
-     * protocols (F-gas records the law requires, rules D21) with the name, the installation address
-     * and the signatures, their contact details erased and their public link closed. Either way every
-     * e-mail about the customer (to them or to the staff) and the booking limit counted on their
-     * e-mail addresses go. The visits still ahead (from `today` on) are cancelled, each recorded in
+     * (GDPR art. 17), deletes their service agreements and keeps the bookkeeping: service history
+     * (dates, work, costs) and installation protocols (F-gas records the law requires, rules D21)
+     * with the name, the installation address and the signatures, their contact details erased and
+     * their public link closed. Either way every e-mail about the customer (to them or to the staff)
+     * and the booking limit counted on their e-mail addresses go. The visits still ahead (from `today` on) are cancelled, each recorded in
      * its history as cancelled by the admin because of the erasure (`cancelNote`), so no visit stays
      * booked for a customer without an address; no e-mail goes to the address being erased. One
      * transaction, under the customer's lock.
@@ -444,6 +445,10 @@ export function createCustomersRepository(
         }
         const cancelled = await cancelVisitsAheadOf(tx, id, input.today, { type: "admin", userId: user.id, name: user.name }, input.cancelNote);
         await tx.delete(reminders).where(eq(reminders.customerId, id));
+        // Service agreements go with the customer (issue 26): an agreement with nobody to visit or
+        // invoice is over, and its acceptance (time and client address) and history name the customer.
+        // The invoices of its fees are kept like any other (eraseFromInvoices).
+        await tx.delete(serviceAgreements).where(eq(serviceAgreements.customerId, id));
         // The change history keeps who changed which fields and when, not the values (issue 23 point 8).
         await tx
           .update(customerChanges)
