@@ -229,12 +229,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicUrl: config.publicUrl,
     calendarFor,
   });
+  const agreements = createAgreementsService({
+    repo: createAgreementsRepository(database.db),
+    settings,
+    today: availability.today,
+    publicUrl: config.publicUrl,
+    outbox,
+  });
   const invoices = createInvoicesService({
     repo: createInvoicesRepository(database.db, database.sql.prepared),
     settings,
     today: availability.today,
     publicUrl: config.publicUrl,
     outbox,
+    agreementDiscount: agreements.repairDiscountOn,
   });
   const links = createBookingLinksService({
     repo: bookingsRepo,
@@ -344,15 +352,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
   });
   await app.register(invoicesRoutes, { invoices });
-  await app.register(agreementsRoutes, {
-    agreements: createAgreementsService({
-      repo: createAgreementsRepository(database.db),
-      settings,
-      today: availability.today,
-      publicUrl: config.publicUrl,
-      outbox,
-    }),
-  });
+  await app.register(agreementsRoutes, { agreements });
   // Files made when an e-mail is sent: a signed protocol's PDF, an invoice's PDF.
   outbox.makeFilesWith((source) => (source.kind === "protocol-pdf" ? protocols.pdfForEmail(source.protocolId) : invoices.pdfForEmail(source.invoiceId)));
   const backups = createBackups({ database, repo: createBackupsRepository(database.db), config, log: app.log, outbox });

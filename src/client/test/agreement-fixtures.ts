@@ -22,6 +22,7 @@ export function agreementFixture(overrides: Partial<Agreement> = {}): Agreement 
     pausedAt: null,
     nextVisitMonth: "2027-05",
     createdAt: "2026-11-25T09:00:00.000Z",
+    customerUrl: "http://localhost:3000/avtal/AbCdEfGhIjKlMnOpQrStUvWxYz012345",
     events: [
       { at: "2026-11-25T09:00:00.000Z", kind: "created", by: "Anna Administratör", note: null },
       { at: "2026-11-25T09:00:05.000Z", kind: "sent", by: "Anna Administratör", note: null },
@@ -33,7 +34,7 @@ export function agreementFixture(overrides: Partial<Agreement> = {}): Agreement 
 
 /** An agreement as the list shows it (no events, no acceptance address). */
 export function listItemFixture(overrides: Partial<Agreement> = {}): AgreementList["agreements"][number] {
-  const { events: _events, acceptedFrom: _acceptedFrom, ...item } = agreementFixture(overrides);
+  const { events: _events, acceptedFrom: _acceptedFrom, customerUrl: _customerUrl, ...item } = agreementFixture(overrides);
   return item;
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AgreementStatus } from "@/common/agreements/terms";
 import type { Db } from "../../db/client";
 import { errorChain, sqlState } from "../../db/errors";
@@ -100,6 +100,26 @@ export function createAgreementsRepository(db: Db) {
   return {
     find: (id: number) => findIn(db, eq(serviceAgreements.id, id)),
     findByToken: (token: string) => findIn(db, eq(serviceAgreements.token, token)),
+
+    /**
+     * The largest repair discount (whole percent) of the customer's agreements that hold on `date`:
+     * accepted, not paused, started and not ended. 0 when none does.
+     */
+    async repairDiscountOn(customerId: number, date: string): Promise<number> {
+      const [row] = await db
+        .select({ percent: sql<number | null>`max(${serviceAgreements.repairDiscountPercent})` })
+        .from(serviceAgreements)
+        .where(
+          and(
+            eq(serviceAgreements.customerId, customerId),
+            isNotNull(serviceAgreements.acceptedAt),
+            isNull(serviceAgreements.pausedAt),
+            lte(serviceAgreements.startDate, date),
+            or(isNull(serviceAgreements.endsOn), gte(serviceAgreements.endsOn, date)),
+          ),
+        );
+      return Number(row?.percent ?? 0);
+    },
 
     /** The history, newest first. */
     async events(agreementId: number) {

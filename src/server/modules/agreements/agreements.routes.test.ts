@@ -593,3 +593,67 @@ describe("the customer's page", () => {
     expect((await customerCall("GET", `/api/agreements/${tokenOf(agreement)}`)).json()).toMatchObject({ status: "ended", acceptedAt: null });
   });
 });
+
+describe("the repair discount on the agreement holder's invoices", () => {
+  const labourAndPart = [
+    { description: "Reparation av fläktmotor", quantity: 2, unit: "tim", unitPriceOre: 80_000, vatRate: 25, labour: true },
+    { description: "Fläktmotor", quantity: 1, unit: "st", unitPriceOre: 150_000, vatRate: 25, labour: false },
+  ];
+  const draft = async (customerId: number, workDate: string, lines: unknown[] = labourAndPart) => {
+    const res = await call("POST", "/api/admin/invoices", { customerId, workDate, lines });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  };
+
+  it("takes at least the agreement's percent off every labour line on the work date, none off material, and shows it on the line", async () => {
+    const { customer: c, product: p } = await customerWithProduct();
+    await accepted(c.id, p.id, { startDate: "2026-12-01", repairDiscountPercent: 15 });
+    const invoice = await draft(c.id, "2026-12-10");
+    // 2 × 800 kr = 1 600 kr less 15 % = 1 360 kr; the part keeps its 1 500 kr. Net 2 860, VAT 715.
+    expect(invoice.lines.map((l: { discountPercent: number; netOre: number }) => [l.discountPercent, l.netOre])).toEqual([
+      [15, 136_000],
+      [0, 150_000],
+    ]);
+    expect(invoice.totals).toMatchObject({ netOre: 286_000, vatOre: 71_500, totalOre: 357_500 });
+    // A larger discount typed by the admin stays; a smaller one is raised to the agreement's.
+    const typed = await draft(c.id, "2026-12-10", [
+      { ...labourAndPart[0], discountPercent: 40 },
+      { ...labourAndPart[0], discountPercent: 5 },
+    ]);
+    expect(typed.lines.map((l: { discountPercent: number }) => l.discountPercent)).toEqual([40, 15]);
+  });
+
+  it("gives none before the start, while paused, after the end, before acceptance, or to another customer", async () => {
+    const { customer: c, product: p } = await customerWithProduct();
+    const agreement = await accepted(c.id, p.id, { startDate: "2026-12-01", repairDiscountPercent: 10 });
+    const percentOn = async (customerId: number, day: string) => (await draft(customerId, day)).lines[0].discountPercent;
+    expect(await percentOn(c.id, "2026-11-30")).toBe(0);
+    expect(await percentOn(c.id, "2026-12-01")).toBe(10);
+    expect((await action(agreement.id, "pause")).statusCode).toBe(200);
+    expect(await percentOn(c.id, "2026-12-05")).toBe(0);
+    expect((await action(agreement.id, "resume")).statusCode).toBe(200);
+    expect((await action(agreement.id, "end", { endsOn: "2026-12-31" })).statusCode).toBe(200);
+    expect(await percentOn(c.id, "2026-12-31")).toBe(10);
+    expect(await percentOn(c.id, "2027-01-01")).toBe(0);
+
+    const { customer: pending, product: pendingProduct } = await customerWithProduct();
+    await create(pending.id, pendingProduct.id, { startDate: "2026-12-01" });
+    expect(await percentOn(pending.id, "2026-12-10")).toBe(0);
+    const { customer: stranger } = await customerWithProduct();
+    expect(await percentOn(stranger.id, "2026-12-10")).toBe(0);
+  });
+
+  it("starts the invoice of a completed visit with the discount on its work line", async () => {
+    const { customer: c, product: p } = await customerWithProduct();
+    await accepted(c.id, p.id, { startDate: "2026-01-01", repairDiscountPercent: 20 });
+    const [booking] = await queryRows<{ id: number }>(
+      database,
+      sql`insert into bookings (customer_id, contact_name, contact_email, contact_phone, address, postal_code, city, service_type, date, time_slot, start_time, end_time, status)
+          values (${c.id}, ${c.name}, ${c.email}, ${c.phone}, 'Storgatan 1', '753 20', 'Uppsala', 'felsokning', '2026-11-16', '08:00-10:00', '08:00', '10:00', 'completed')
+          returning id`,
+    );
+    const res = await call("GET", `/api/admin/invoices/from-booking/${booking.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().lines[0]).toMatchObject({ labour: true, discountPercent: 20 });
+  });
+});

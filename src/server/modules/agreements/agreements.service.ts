@@ -109,6 +109,9 @@ export function createAgreementsService({ repo, settings, today, publicUrl, outb
   }
 
   return {
+    /** The repair discount the customer's agreements give on `date` (labour lines of their invoices). */
+    repairDiscountOn: (customerId: number, date: IsoDate) => repo.repairDiscountOn(customerId, date),
+
     async list(query: ListQuery): Promise<AgreementList> {
       const day = today();
       const rows = await repo.list({ ...query, today: day });
