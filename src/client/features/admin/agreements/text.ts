@@ -152,6 +152,7 @@ export const agreementsText = {
     acceptedAt: "Godkänt",
     acceptedFrom: "Godkänt från adress",
     notAccepted: "Kunden har inte godkänt avtalet än.",
+    customerLink: "Kundens länk för att läsa och godkänna avtalet (skickas med e-post; ge den själv till en kund utan e-post):",
     pausedAt: "Pausat sedan",
     created: "Skapat",
     history: "Händelser",

@@ -78,7 +78,7 @@ export const customersPageText = {
   removeDialog: {
     title: "Ta bort kund",
     description: (name: string) =>
-      `Vill du ta bort ${name}? En kund utan bokningar tas bort helt. Har kunden bokningar eller historik raderas personuppgifterna och all e-post om kunden. Servicehistoriken sparas för bokföringen. Installationsprotokollen sparas för F-gasreglerna med kundens namn, installationsadress och signatur men utan kontaktuppgifter, och kundens länk till dem slutar fungera. Skickade fakturor sparas i sju år enligt bokföringslagen med namn, adress och personnummer för rotavdrag, men utan e-postadress, och deras länk slutar fungera; fakturautkast tas bort.`,
+      `Vill du ta bort ${name}? En kund utan bokningar tas bort helt. Har kunden bokningar eller historik raderas personuppgifterna och all e-post om kunden. Servicehistoriken sparas för bokföringen. Installationsprotokollen sparas för F-gasreglerna med kundens namn, installationsadress och signatur men utan kontaktuppgifter, och kundens länk till dem slutar fungera. Skickade fakturor sparas i sju år enligt bokföringslagen med namn, adress och personnummer för rotavdrag, men utan e-postadress, och deras länk slutar fungera; fakturautkast tas bort. Kundens serviceavtal tas bort.`,
     visitsAhead: (n: number) =>
       n === 1
         ? "Kunden har 1 kommande besök. Det avbokas när kunden raderas (kunden får inget e-postmeddelande):"

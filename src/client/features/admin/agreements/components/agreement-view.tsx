@@ -34,7 +34,13 @@ function AcceptanceCard({ agreement }: { agreement: Agreement }) {
   return (
     <DetailCard id="agreement-acceptance-heading" title={text.acceptance}>
       {agreement.acceptedAt === null ? (
-        <p className="text-slate-800">{text.notAccepted}</p>
+        <div className="grid gap-2">
+          <p className="text-slate-800">{text.notAccepted}</p>
+          <p className="text-sm text-slate-700">{text.customerLink}</p>
+          <a href={agreement.customerUrl} className="break-all font-mono text-sm text-brand-800 underline">
+            {agreement.customerUrl}
+          </a>
+        </div>
       ) : (
         <dl className="grid gap-2">
           <DetailRow label={text.acceptedAt}>{formatListDateTime(agreement.acceptedAt)}</DetailRow>
