@@ -85,6 +85,8 @@ import { createInvoicesRepository } from "./modules/invoices/invoices.repository
 import { agreementsRoutes } from "./modules/agreements/agreements.routes";
 import { createAgreementsService } from "./modules/agreements/agreements.service";
 import { createAgreementsRepository } from "./modules/agreements/agreements.repository";
+import { createAgreementVisitsRepository } from "./modules/agreements/agreement-visits.repository";
+import { createAgreementVisitsService } from "./modules/agreements/agreement-visits.service";
 import { createBackups, latestBackupFailure, type Backups } from "./modules/backups/backups.service";
 import { startControlSocket, stopControlSocket } from "./modules/backups/control-socket";
 import type { CompanyProfile } from "@/common/company";
@@ -236,6 +238,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicUrl: config.publicUrl,
     outbox,
   });
+  const agreementVisits = createAgreementVisitsService({
+    repo: createAgreementVisitsRepository(database.db),
+    bookings: bookingsRepo,
+    availability,
+    blockedTimes: blockedTimesRepo,
+    settings,
+    outbox,
+    today: availability.today,
+    publicUrl: config.publicUrl,
+    calendarFor,
+    log: app.log,
+  });
   const invoices = createInvoicesService({
     repo: createInvoicesRepository(database.db, database.sql.prepared),
     settings,
@@ -257,6 +271,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     limiter,
     limits: config.limits,
     invoicesOf: (bookingId) => invoices.forBooking(bookingId),
+    agreementVisitOf: (bookingId) => agreementVisits.ofBooking(bookingId),
   });
   await app.register(availabilityRoutes, { availability });
   await app.register(bookingsRoutes, { bookings });
@@ -384,6 +399,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // docs/decisions/0010-backups.md: at night, when BACKUP_DIR is set (otherwise the run does nothing).
     // issue 25: every morning, one payment reminder per overdue invoice, the days after due the settings say.
     { name: "invoice-reminders", cron: "0 8 * * *", run: () => invoices.sendReminders() },
+    // issue 26: every morning, unanswered agreement visits settled, then due ones proposed.
+    { name: "agreement-visits", cron: "0 6 * * *", run: () => agreementVisits.runDaily() },
     { name: "nightly-backup", cron: "30 2 * * *", run: () => backups.runNightly() },
   ];
   // Their runs and failures are counted, whoever runs them (the scheduler, a test).

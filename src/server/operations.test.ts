@@ -133,6 +133,7 @@ if (serverUrl)
       expect((await rowsOf<{ username: string }>(scratch.url, "select username from users order by username")).map((u) => u.username)).toEqual(users);
       const queues = await rowsOf<{ name: string }>(scratch.url, "select name from pgboss.queue where name not like '\\_\\_%' order by name");
       expect(queues.map((q) => q.name)).toEqual([
+        "agreement-visits",
         "invoice-reminders",
         "nightly-backup",
         "outbox-sweep",

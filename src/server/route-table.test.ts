@@ -26,6 +26,7 @@ const REVIEWED_PUBLIC_ROUTES = [
   // The customer's own booking page and its self-service, behind the unguessable link token.
   "GET /api/booking-links/:token",
   "POST /api/booking-links/:token/cancel",
+  "POST /api/booking-links/:token/confirm",
   "POST /api/booking-links/:token/reschedule",
   "GET /api/booking-links/:token/calendar.ics",
   // Booking images: staff by their session, customers by their link token, checked per image.

@@ -18,6 +18,10 @@ export const bookingLinkText = {
   tooManyChanges: "Besöket har ändrats många gånger i dag. Ring oss om du behöver ändra det igen.",
   tooManyImageChanges: "Många bilder har lagts till eller tagits bort i dag. Försök igen i morgon eller ring oss.",
   tooManyFromAddress: "Du har gjort många ändringar på kort tid. Vänta en stund och försök igen, eller ring oss.",
+  // A visit a service agreement booked by itself (issue 26).
+  notAProposal: "Det här besöket behöver inte bekräftas.",
+  alreadyAnswered: "Besöket är redan bekräftat eller ändrat.",
+  outsideMonth: (month: string) => `Besöket enligt serviceavtalet kan flyttas till en annan dag i ${month}.`,
 } as const;
 
 /** A link token in a URL: 256 random bits in base64url; anything else cannot be one. */
@@ -49,6 +53,11 @@ export const BookingLinkViewSchema = z.object({
   /** Whether the visit can still be cancelled or moved here, and until when (ISO instant). */
   selfService: z.object({ canChange: z.boolean(), deadline: z.string(), reason: z.string().nullable() }),
   calendarUrl: z.string(),
+  /**
+   * A visit a service agreement booked by itself (issue 26): its month ('YYYY-MM', "april 2027"),
+   * and whether the customer can still confirm the time (it waits for them); null for other visits.
+   */
+  agreementVisit: z.object({ month: z.string(), monthText: z.string(), canConfirm: z.boolean() }).nullable(),
   company: z.object({ name: z.string(), phone: z.string(), email: z.string(), openingHours: z.string() }),
   /** The visit's sent invoices and credit notes (issue 25), each with its own page /faktura/{token}. */
   invoices: z.array(

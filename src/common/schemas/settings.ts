@@ -30,7 +30,12 @@ export const settingsText = {
   invoiceNumberStart: "Första fakturanumret ska vara ett heltal mellan 1 och 99 999 999",
   paymentReminderDays: "Påminnelsen ska skickas 0 (aldrig) till 60 dagar efter förfallodagen",
   account: "Kontot ska vara fyra siffror (BAS)",
+  agreementUnanswered: "Välj om obesvarade besök bekräftas eller släpps",
+  agreementAnswerDays: "Ange 1–30 dagar före besöket",
 } as const;
+
+/** What happens to an agreement visit the customer has not answered (issue 26): kept as booked, or given up. */
+export const AGREEMENT_UNANSWERED_RULES = ["confirm", "release"] as const;
 
 /** The BAS accounts the bookkeeping export (SIE) books invoices, payments and ROT on (issue 25). */
 export const SIE_ACCOUNT_KEYS = [
@@ -110,6 +115,8 @@ export const SystemSettingsSchema = z
     invoiceNumberStart: wholeNumber(settingsText.invoiceNumberStart, 1, 99_999_999),
     paymentReminderDays: wholeNumber(settingsText.paymentReminderDays, 0, 60),
     sieAccounts: z.object(Object.fromEntries(SIE_ACCOUNT_KEYS.map((key) => [key, account])) as Record<SieAccountKey, typeof account>),
+    agreementUnanswered: z.enum(AGREEMENT_UNANSWERED_RULES, { error: settingsText.agreementUnanswered }),
+    agreementAnswerDays: wholeNumber(settingsText.agreementAnswerDays, 1, 30),
   })
   .superRefine((s, ctx) => {
     if (s.workdayEnd <= s.workdayStart) ctx.addIssue({ code: "custom", message: settingsText.workdayOrder, path: ["workdayEnd"] });
@@ -145,6 +152,9 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   invoiceNumberStart: 1001,
   paymentReminderDays: 7,
   sieAccounts: DEFAULT_SIE_ACCOUNTS,
+  // A visit the customer has not answered a week before it stays booked: the agreement promises it.
+  agreementUnanswered: "confirm",
+  agreementAnswerDays: 7,
 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SYSTEM_SETTINGS) as (keyof SystemSettings)[];

@@ -42,6 +42,7 @@ function view(overrides: Partial<BookingLinkView> = {}): BookingLinkView {
       openingHours: "Måndag–fredag 08:00–17:00, helger stängt",
     },
     invoices: [],
+    agreementVisit: null,
     ...overrides,
   };
 }
@@ -185,6 +186,28 @@ describe("the customer's booking link page", () => {
     await user.click(within(dialog).getByRole("button", { name: "Flytta till vald tid" }));
     expect(await within(dialog).findByText("Tiden du valde hann tyvärr bokas av någon annan. Välj en annan tid.")).toBeInTheDocument();
     expect(moves).toEqual([{ date: day.dataset.date, timeSlot: "15:30-17:30" }]);
+  });
+
+  it("for a visit a service agreement held, says the month it moves within and confirms the time (issue 26)", async () => {
+    const user = userEvent.setup();
+    const proposed = view({
+      booking: { ...view().booking, status: "planned" },
+      agreementVisit: { month: "2027-01", monthText: "januari 2027", canConfirm: true },
+    });
+    const confirmed = view({
+      booking: { ...view().booking, status: "confirmed" },
+      agreementVisit: { month: "2027-01", monthText: "januari 2027", canConfirm: false },
+    });
+    const fetchMock = mockFetch({ [API]: { body: proposed }, [`POST /api/booking-links/${TOKEN}/confirm`]: { body: confirmed } });
+    renderApp(PATH, { user: null });
+    const selfService = await screen.findByRole("region", { name: "Ändra eller avboka" });
+    expect(selfService).toHaveTextContent("Besök enligt ditt serviceavtal");
+    expect(selfService).toHaveTextContent("flytta besöket till en annan ledig tid i januari 2027");
+    await user.click(within(selfService).getByRole("button", { name: "Bekräfta tiden" }));
+    expect(await screen.findByText("Tiden är bekräftad")).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith(`/${TOKEN}/confirm`) && init?.method === "POST")).toBe(true);
+    expect(within(selfService).queryByRole("button", { name: "Bekräfta tiden" })).not.toBeInTheDocument();
+    expect(selfService).toHaveTextContent("Besöket ingår i ditt serviceavtal. Det kan flyttas till en annan ledig tid i januari 2027.");
   });
 
   it("cancels the visit after confirmation and shows it as cancelled", async () => {

@@ -41,6 +41,19 @@ export const bookingLinkPageText = {
     cancel: "Avboka besöket",
   },
 
+  /** A visit a service agreement booked by itself (issue 26). */
+  agreementVisit: {
+    heading: "Besök enligt ditt serviceavtal",
+    waiting: (month: string) => `Vi har reserverat den här tiden åt dig. Bekräfta den, eller flytta besöket till en annan ledig tid i ${month}.`,
+    answered: (month: string) => `Besöket ingår i ditt serviceavtal. Det kan flyttas till en annan ledig tid i ${month}.`,
+    confirm: "Bekräfta tiden",
+    confirming: "Bekräftar...",
+    doneTitle: "Tiden är bekräftad",
+    doneDescription: "Välkommen! Teknikern kommer den bokade tiden.",
+    failedTitle: "Kunde inte bekräfta tiden",
+    failed: "Något gick fel. Försök igen eller ring oss.",
+  },
+
   cancelDialog: {
     title: "Avboka besöket?",
     description: (when: string) => `Besöket ${when} avbokas och tiden blir ledig för andra. Du får en bekräftelse via e-post.`,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bookings } from "./bookings";
 import { customers, products } from "./customers";
 import { users } from "./users";
 
@@ -76,5 +77,34 @@ export const serviceAgreementEvents = pgTable(
   (t) => [
     index("service_agreement_events_agreement_idx").on(t.agreementId, t.at),
     check("service_agreement_events_kind_check", sql.raw(`kind in (${AGREEMENT_EVENT_KINDS.map((k) => `'${k}'`).join(", ")})`)),
+  ],
+);
+
+/** Where a proposed agreement visit stands. */
+export const AGREEMENT_VISIT_STATES = ["proposed", "no-time"] as const;
+
+// The visit of an agreement's visit month (issue 26): one row per agreement and month, claimed
+// before the booking is made, so two instances (or two ticks) can never propose the same visit
+// twice: the second insert meets the unique index and proposes nothing. The booking carries the
+// rest (planned until the customer or the rule confirms it; cancelled when released); "no-time"
+// says no free time was found in the month (the admin books it by hand).
+export const agreementVisits = pgTable(
+  "agreement_visits",
+  {
+    id: serial("id").primaryKey(),
+    agreementId: integer("agreement_id")
+      .notNull()
+      .references(() => serviceAgreements.id, { onDelete: "cascade" }),
+    /** 'YYYY-MM' */
+    month: text("month").notNull(),
+    bookingId: integer("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    state: text("state", { enum: AGREEMENT_VISIT_STATES }).notNull(),
+    proposedAt: timestamp("proposed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("agreement_visits_agreement_month_idx").on(t.agreementId, t.month),
+    index("agreement_visits_booking_idx").on(t.bookingId),
+    check("agreement_visits_month_check", sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check("agreement_visits_state_check", sql.raw(`state in (${AGREEMENT_VISIT_STATES.map((k) => `'${k}'`).join(", ")})`)),
   ],
 );

@@ -117,6 +117,7 @@ describe("the customer's booking page", () => {
         openingHours: "Måndag–fredag 08:00–17:00, helger stängt",
       },
       invoices: [],
+      agreementVisit: null,
     });
     const ics = await app.inject({ method: "GET", url: res.json().calendarUrl });
     expect(ics.statusCode).toBe(200);

@@ -16,6 +16,10 @@ export async function bookingLinksRoutes(fastify: FastifyInstance, { links }: { 
     links.cancel(request.params.token, request.ip),
   );
 
+  app.post("/api/booking-links/:token/confirm", { schema: { params: LinkTokenParamsSchema, response: { 200: BookingLinkViewSchema } } }, (request) =>
+    links.confirm(request.params.token, request.ip),
+  );
+
   app.post(
     "/api/booking-links/:token/reschedule",
     { schema: { params: LinkTokenParamsSchema, body: MoveBookingSchema, response: { 200: BookingLinkViewSchema } } },

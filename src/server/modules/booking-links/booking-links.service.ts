@@ -2,6 +2,7 @@ import { occupiedRange, parseTimeSlot, slotInstants } from "@/common/booking-rul
 import type { CompanyProfile } from "@/common/company";
 import { TERMS, type BookingStatus, type ServiceType } from "@/common/constants";
 import { bookingLinkText, LinkTokenSchema, type BookingLinkView, type MoveBooking } from "@/common/schemas/booking-links";
+import { monthName } from "@/common/agreements/terms";
 import { AppError, conflict, notFound, tooManyRequests } from "../../lib/errors";
 import type { OutboxSender } from "../../jobs/outbox";
 import type { Limits } from "../../config";
@@ -31,7 +32,12 @@ type Deps = {
   limits: Pick<Limits, "linkChangesPerLinkPerDay" | "linkImageChangesPerLinkPerDay" | "linkActionsPerAddressPerHour">;
   /** The booking's sent invoices (issue 25), shown on the link page. */
   invoicesOf?: (bookingId: number) => Promise<BookingLinkView["invoices"]>;
+  /** The agreement visit the booking is (issue 26): its month; null for any other booking. */
+  agreementVisitOf?: (bookingId: number) => Promise<{ month: string } | null>;
 };
+
+/** "april 2027" */
+const monthText = (month: string) => `${monthName(Number(month.slice(5, 7)))} ${month.slice(0, 4)}`;
 
 /** What a link's action changes, each kind with its own daily allowance per link. */
 export type LinkActionKind = "change" | "image";
@@ -67,6 +73,7 @@ export function createBookingLinksService({
   limiter,
   limits,
   invoicesOf,
+  agreementVisitOf = async () => null,
 }: Deps) {
   const manageUrl = (token: string) => customerLinkUrl(publicUrl, token);
 
@@ -112,7 +119,12 @@ export function createBookingLinksService({
 
   async function view(token: string, found: { booking: BookingRow; link: LinkRow }): Promise<BookingLinkView> {
     const { booking, link } = found;
-    const [technician, images, company] = await Promise.all([repo.technicianOf(booking), repo.imagesOf(booking.id), settings.company()]);
+    const [technician, images, company, proposal] = await Promise.all([
+      repo.technicianOf(booking),
+      repo.imagesOf(booking.id),
+      settings.company(),
+      agreementVisitOf(booking.id),
+    ]);
     const state = selfService(booking, company);
     return {
       booking: {
@@ -133,6 +145,9 @@ export function createBookingLinksService({
       updatesAllowed: clientUpdatesAllowed(link, booking),
       selfService: { canChange: state.canChange, deadline: state.deadline.toISOString(), reason: state.reason },
       calendarUrl: customerCalendarPath(token),
+      agreementVisit: proposal
+        ? { month: proposal.month, monthText: monthText(proposal.month), canConfirm: booking.status === "planned" && state.canChange }
+        : null,
       company: { name: company.name, phone: company.phone, email: company.email, openingHours: company.openingHours },
       invoices: invoicesOf ? await invoicesOf(booking.id) : [],
     };
@@ -168,9 +183,36 @@ export function createBookingLinksService({
       return this.view(token);
     },
 
+    /**
+     * Confirms the time a service agreement held for the customer (issue 26): only such a visit,
+     * only while it waits (planned) and may still be changed. Counted like any change.
+     */
+    async confirm(token: string, clientAddress: string): Promise<BookingLinkView> {
+      const { booking, link } = await open(token);
+      const proposal = await agreementVisitOf(booking.id);
+      if (!proposal) throw conflict(bookingLinkText.notAProposal);
+      await admit("change", link, clientAddress);
+      const company = await settings.company();
+      await repo.changeStatus(
+        booking.id,
+        "confirmed",
+        { type: "customer", name: booking.contactName },
+        {
+          check: (b) => {
+            assertCanChange(b, company);
+            if (b.status !== "planned") throw conflict(bookingLinkText.alreadyAnswered);
+          },
+        },
+      );
+      return this.view(token);
+    },
+
     /** Moves the visit to another free time of the same service, with the rules of a new booking. */
     async move(token: string, input: MoveBooking, clientAddress: string): Promise<BookingLinkView> {
       const { booking, link } = await open(token);
+      // An agreement's visit moves within its month (issue 26).
+      const proposal = await agreementVisitOf(booking.id);
+      if (proposal && input.date.slice(0, 7) !== proposal.month) throw conflict(bookingLinkText.outsideMonth(monthText(proposal.month)));
       await admit("change", link, clientAddress);
       const current = await settings.get();
       const company = await settings.company();

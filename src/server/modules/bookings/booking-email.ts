@@ -121,6 +121,32 @@ export function bookingConfirmationEmail({ booking, customer, manageUrl, calenda
 }
 
 /**
+ * A visit a service agreement booked by itself (issue 26): the time held, and how the customer
+ * confirms it or moves it within the month; what happens without an answer, and by when.
+ */
+export function agreementVisitEmail(input: ConfirmationInput & { monthText: string; answerBy: string; unanswered: "confirm" | "release" }): OutboxMessage {
+  const { booking, customer, company } = input;
+  return customerEmail({
+    company,
+    to: customer.email,
+    subject: `Servicebesök enligt ditt serviceavtal: ${whenOf(booking)}`,
+    heading: `Dags för service, ${customer.name}!`,
+    greeting: `Hej ${customer.name}!`,
+    intro: `Enligt ditt serviceavtal är det dags för service i ${input.monthText}. Vi har reserverat den här tiden åt dig:`,
+    rows: bookingRows(booking, customer),
+    paragraphs: [
+      `Bekräfta tiden, eller flytta besöket till en annan ledig tid i ${input.monthText}, via länken.`,
+      input.unanswered === "confirm"
+        ? `Har vi inte hört av dig senast ${input.answerBy} gäller tiden som bokad.`
+        : `Har vi inte hört av dig senast ${input.answerBy} släpper vi tiden, och du bokar en ny när det passar dig.`,
+      "En kalenderfil (.ics) är bifogad så att du kan lägga in besöket i din kalender.",
+    ],
+    link: { url: input.manageUrl, label: "Bekräfta eller flytta besöket" },
+    calendarFile: { bookingId: booking.id, content: input.calendarFile },
+  });
+}
+
+/**
  * Sent when the visit was cancelled: by the customer from their link (a confirmation), or by the
  * company (an admin or a technician), which says so and gives the phone number to book a new time.
  * The staff's reason is theirs and stays in the booking's history.

@@ -119,7 +119,7 @@ export function createBookingWritesRepository(
       customerId?: number;
       contact: NewCustomer;
       booking: NewBooking;
-      link: { token: string; expiresAt: Date; createdBy: number };
+      link: { token: string; expiresAt: Date; createdBy: number | null };
       actor: Actor;
       email?: (booking: BookingRow) => OutboxMessage;
       /** Booked less than two days ahead: no visit reminder for this time (rules D14). */

@@ -105,6 +105,8 @@ describe("GET and PUT /api/admin/settings", () => {
       invoiceNumberStart: 20_001,
       paymentReminderDays: 10,
       sieAccounts: { ...DEFAULT_SIE_ACCOUNTS, sales25: "3041", bank: "1940" },
+      agreementUnanswered: "release",
+      agreementAnswerDays: 3,
     };
     const res = await save(changed);
     expect(res.statusCode, res.body).toBe(200);

@@ -10,7 +10,7 @@ import { Switch } from "@/client/components/ui/switch";
 import { TextField } from "@/client/components/ui/text-field";
 import { toast } from "@/client/components/ui/toast-store";
 import { errorMessage } from "@/client/lib/api-error";
-import { REMINDER_DAY_OPTIONS, SIE_ACCOUNT_KEYS, SystemSettingsSchema, type SystemSettings } from "@/common/schemas/settings";
+import { AGREEMENT_UNANSWERED_RULES, REMINDER_DAY_OPTIONS, SIE_ACCOUNT_KEYS, SystemSettingsSchema, type SystemSettings } from "@/common/schemas/settings";
 import { BackLink } from "@/client/components/back-link";
 import { LoadFailed } from "../components/load-failed";
 import { useDocumentTitle } from "@/client/lib/use-document-title";
@@ -265,6 +265,38 @@ function SettingsForm({ initial }: { initial: SystemSettings }) {
           />
         </div>
         <SwitchField control={control} name="fSkatt" label={text.invoicing.fSkatt} hint={text.invoicing.fSkattHint} />
+      </Section>
+
+      <Section title={text.agreements.title} description={text.agreements.description}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid content-start gap-1.5">
+            <Label htmlFor="setting-agreementUnanswered">{text.agreements.unanswered}</Label>
+            <Select
+              id="setting-agreementUnanswered"
+              aria-invalid={errors.agreementUnanswered ? true : undefined}
+              aria-describedby={errors.agreementUnanswered ? "setting-agreementUnanswered-error" : undefined}
+              {...register("agreementUnanswered")}
+            >
+              {AGREEMENT_UNANSWERED_RULES.map((rule) => (
+                <option key={rule} value={rule}>
+                  {text.agreements.unansweredOption[rule]}
+                </option>
+              ))}
+            </Select>
+            <FieldError id="setting-agreementUnanswered-error">{errors.agreementUnanswered?.message}</FieldError>
+          </div>
+          <TextField
+            id="setting-agreementAnswerDays"
+            type="number"
+            min={1}
+            max={30}
+            inputMode="numeric"
+            label={text.agreements.answerDays}
+            hint={text.agreements.answerDaysHint}
+            error={errors.agreementAnswerDays?.message}
+            {...register("agreementAnswerDays", { valueAsNumber: true })}
+          />
+        </div>
       </Section>
 
       <Section title={text.sie.title} description={text.sie.description}>

@@ -66,6 +66,14 @@ export const settingsPageText = {
     paymentReminderDays: "Betalningspåminnelse (dagar efter förfallodagen)",
     paymentReminderDaysHint: "0 = ingen påminnelse skickas.",
   },
+  agreements: {
+    title: "Serviceavtal",
+    description: "Besöken som avtalen ger bokas in av sig själva en månad före besöksmånaden, och kunden bekräftar eller flyttar tiden via sin länk.",
+    unanswered: "Om kunden inte svarar",
+    unansweredOption: { confirm: "Besöket bekräftas", release: "Tiden släpps (besöket avbokas)" },
+    answerDays: "Svar senast (dagar före besöket)",
+    answerDaysHint: "Sedan gäller valet ovan, 1–30 dagar.",
+  },
   sie: {
     title: "Bokföringskonton (SIE)",
     description: "BAS-kontona som fakturor, betalningar och rotavdrag bokförs på i SIE-exporten till bokföringsprogrammet.",

@@ -1,0 +1,109 @@
+import { and, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { agreementVisits, bookings, customers, products, serviceAgreementEvents, serviceAgreements } from "../../db/schema";
+
+/** An agreement that proposes its visits, with what a booking for its customer needs. */
+export type ProposingAgreement = {
+  id: number;
+  customerId: number;
+  startDate: string;
+  endsOn: string | null;
+  visitsPerYear: number;
+  visitMonth: number;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  customerAddress: string;
+  customerPostalCode: string;
+  customerCity: string;
+  productBrand: string | null;
+  productModel: string;
+  productSerialNumber: string | null;
+};
+
+/** A proposed visit whose booking still waits for the customer. */
+export type UnansweredProposal = { visitId: number; agreementId: number; bookingId: number; date: string };
+
+/** The visits agreements propose themselves (issue 26): the only place that reads or writes agreement_visits. */
+export function createAgreementVisitsRepository(db: Db) {
+  return {
+    /** Agreements that propose visits on `today`: accepted, not paused, not ended. */
+    async proposing(today: string): Promise<ProposingAgreement[]> {
+      return db
+        .select({
+          id: serviceAgreements.id,
+          customerId: serviceAgreements.customerId,
+          startDate: serviceAgreements.startDate,
+          endsOn: serviceAgreements.endsOn,
+          visitsPerYear: serviceAgreements.visitsPerYear,
+          visitMonth: serviceAgreements.visitMonth,
+          customerName: customers.name,
+          customerEmail: customers.email,
+          customerPhone: customers.phone,
+          customerAddress: customers.address,
+          customerPostalCode: customers.postalCode,
+          customerCity: customers.city,
+          productBrand: products.brand,
+          productModel: products.model,
+          productSerialNumber: products.serialNumber,
+        })
+        .from(serviceAgreements)
+        .innerJoin(customers, eq(customers.id, serviceAgreements.customerId))
+        .innerJoin(products, eq(products.id, serviceAgreements.productId))
+        .where(
+          and(
+            isNotNull(serviceAgreements.acceptedAt),
+            isNull(serviceAgreements.pausedAt),
+            isNull(customers.anonymizedAt),
+            sql`(${serviceAgreements.endsOn} is null or ${serviceAgreements.endsOn} >= ${today}::date)`,
+          ),
+        )
+        .orderBy(serviceAgreements.id);
+    },
+
+    /**
+     * Claims the visit of `month` for the agreement: true for the one caller that inserts the row,
+     * false for every other (another instance, a later tick, a month already proposed).
+     */
+    async claim(agreementId: number, month: string): Promise<number | null> {
+      const [row] = await db
+        .insert(agreementVisits)
+        .values({ agreementId, month, state: "no-time" })
+        .onConflictDoNothing({ target: [agreementVisits.agreementId, agreementVisits.month] })
+        .returning({ id: agreementVisits.id });
+      return row?.id ?? null;
+    },
+
+    /** Records how a claimed visit was proposed, with an event in the agreement's history. */
+    async settle(visitId: number, agreementId: number, outcome: { bookingId: number | null; note: string }) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(agreementVisits)
+          .set({ bookingId: outcome.bookingId, state: outcome.bookingId === null ? "no-time" : "proposed" })
+          .where(eq(agreementVisits.id, visitId));
+        await tx.insert(serviceAgreementEvents).values({ agreementId, kind: "visit-proposed", byName: "Systemet", note: outcome.note });
+      });
+    },
+
+    /** The agreement visit a booking is, with its month; null for any other booking. */
+    async ofBooking(bookingId: number): Promise<{ month: string; agreementId: number } | null> {
+      const [row] = await db
+        .select({ month: agreementVisits.month, agreementId: agreementVisits.agreementId })
+        .from(agreementVisits)
+        .where(eq(agreementVisits.bookingId, bookingId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Proposals still planned whose visit is on or before `lastDate`: the customer has not answered in time. */
+    async unanswered(lastDate: string): Promise<UnansweredProposal[]> {
+      return db
+        .select({ visitId: agreementVisits.id, agreementId: agreementVisits.agreementId, bookingId: bookings.id, date: bookings.date })
+        .from(agreementVisits)
+        .innerJoin(bookings, eq(bookings.id, agreementVisits.bookingId))
+        .where(and(eq(agreementVisits.state, "proposed"), eq(bookings.status, "planned"), lte(bookings.date, lastDate)))
+        .orderBy(bookings.date, bookings.id);
+    },
+  };
+}
+export type AgreementVisitsRepository = ReturnType<typeof createAgreementVisitsRepository>;

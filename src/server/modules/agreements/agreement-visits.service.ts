@@ -1,0 +1,179 @@
+import { addDays, parseTimeSlot, occupiedRange, type IsoDate } from "@/common/booking-rules";
+import { monthName, monthRange, proposalDue, upcomingVisitMonths } from "@/common/agreements/terms";
+import type { CompanyProfile } from "@/common/company";
+import type { FastifyBaseLogger } from "fastify";
+import type { OutboxSender } from "../../jobs/outbox";
+import { AppError } from "../../lib/errors";
+import type { AvailabilityService } from "../availability/availability.service";
+import type { BlockedTimesRepository } from "../blocked-times/blocked-times.repository";
+import { agreementVisitEmail, bookingCancelledEmail } from "../bookings/booking-email";
+import { contactOfBooking, type BookingRow, type BookingsRepository } from "../bookings/bookings.repository";
+import { customerLinkUrl, linkExpiry, newLinkToken } from "../bookings/customer-link";
+import { reminderNotNeeded } from "../bookings/visit-reminders";
+import type { SettingsService } from "../settings/settings.service";
+import { productLabel, swedishDate } from "./agreement-email";
+import type { AgreementVisitsRepository, ProposingAgreement } from "./agreement-visits.repository";
+
+type Deps = {
+  repo: AgreementVisitsRepository;
+  bookings: BookingsRepository;
+  availability: AvailabilityService;
+  blockedTimes: BlockedTimesRepository;
+  settings: SettingsService;
+  outbox: Pick<OutboxSender, "notify">;
+  today: () => IsoDate;
+  publicUrl: string;
+  calendarFor: (booking: BookingRow, company: CompanyProfile) => string;
+  log: FastifyBaseLogger;
+};
+
+/** An agreement's visit is a service visit. */
+const SERVICE = "service" as const;
+const SYSTEM = { type: "system" as const, name: "Serviceavtal" };
+
+/** "april 2027" */
+export const monthText = (month: string) => `${monthName(Number(month.slice(5, 7)))} ${month.slice(0, 4)}`;
+
+/**
+ * The visits service agreements book by themselves (issue 26). Once a day (the job runs once per
+ * tick across instances, and each visit is claimed by a unique row besides): for every active
+ * agreement whose visit month is due (PROPOSAL_LEAD_DAYS ahead), the first free time of the month by
+ * the customers' booking rules (no closed day, no blocked time, the day limit, one visit at a time
+ * per technician) is held as a planned booking, and the customer is e-mailed a link to confirm it or
+ * move it within the month. Proposals left unanswered the settings' number of days before the
+ * visit are confirmed or released, as the settings say.
+ */
+export function createAgreementVisitsService({ repo, bookings, availability, blockedTimes, settings, outbox, today, publicUrl, calendarFor, log }: Deps) {
+  /** The first time of the month a booking can take, tried in order until one is taken. */
+  async function bookFirstFree(agreement: ProposingAgreement, month: string): Promise<BookingRow | null> {
+    const { first, last } = monthRange(month);
+    const from = first > today() ? first : addDays(today(), 1);
+    if (from > last) return null;
+    const current = await settings.get();
+    const company = await settings.company();
+    const { dates } = await availability.range(SERVICE, from, last);
+    for (const { date } of dates.filter((d) => d.available)) {
+      const day = await availability.day(SERVICE, date);
+      for (const slot of day.slots.filter((s) => s.available)) {
+        const parsed = parseTimeSlot(slot.label)!;
+        const range = occupiedRange(SERVICE, parsed, current.workdayEnd);
+        if (await blockedTimes.blocks(SERVICE, date, range.start, range.end)) continue;
+        const token = newLinkToken();
+        const answerBy = swedishDate(addDays(date, -current.agreementAnswerDays));
+        try {
+          const created = await bookings.createStaffBooking({
+            customerId: agreement.customerId,
+            contact: {
+              name: agreement.customerName,
+              email: agreement.customerEmail,
+              phone: agreement.customerPhone,
+              address: agreement.customerAddress,
+              postalCode: agreement.customerPostalCode,
+              city: agreement.customerCity,
+            },
+            booking: {
+              serviceType: SERVICE,
+              description: `Servicebesök enligt serviceavtal, ${monthText(month)}`,
+              heatpumpModel: productLabel(agreement),
+              date,
+              timeSlot: parsed.label,
+              startTime: range.start,
+              endTime: range.end,
+              status: "planned",
+            },
+            link: { token, expiresAt: linkExpiry(date), createdBy: null },
+            actor: SYSTEM,
+            skipReminder: reminderNotNeeded(date, today(), current.reminderEmailDays),
+            maxPerDay: current.maxBookingsPerDay,
+            email:
+              current.emailNotifications && agreement.customerEmail
+                ? (booking) =>
+                    agreementVisitEmail({
+                      booking,
+                      customer: contactOfBooking(booking),
+                      manageUrl: customerLinkUrl(publicUrl, token),
+                      calendarFile: calendarFor(booking, company),
+                      company,
+                      monthText: monthText(month),
+                      answerBy,
+                      unanswered: current.agreementUnanswered,
+                    })
+                : undefined,
+          });
+          if (!created) return null;
+          availability.invalidate();
+          if (created.outboxId) outbox.notify(created.outboxId);
+          return created.booking;
+        } catch (error) {
+          // Taken meanwhile (a customer's booking, the day filled up): the next time.
+          if (error instanceof AppError && error.statusCode === 409) continue;
+          throw error;
+        }
+      }
+    }
+    return null;
+  }
+
+  return {
+    /** Proposes every due visit that has not been proposed; returns how many bookings were made. */
+    async propose(): Promise<number> {
+      const day = today();
+      let made = 0;
+      for (const agreement of await repo.proposing(day)) {
+        const months = upcomingVisitMonths(agreement, day, agreement.visitsPerYear + 1).filter((month) => proposalDue(month, day));
+        for (const month of months) {
+          const visitId = await repo.claim(agreement.id, month);
+          if (visitId === null) continue; // proposed before, or by another instance now
+          const booking = await bookFirstFree(agreement, month);
+          await repo.settle(visitId, agreement.id, {
+            bookingId: booking?.id ?? null,
+            note: booking
+              ? `${monthText(month)}: bokning #${booking.id} ${booking.date} kl. ${booking.timeSlot.slice(0, 5)}`
+              : `${monthText(month)}: ingen ledig tid`,
+          });
+          if (booking) made += 1;
+          else log.warn({ agreementId: agreement.id, month }, "no free time for an agreement visit");
+        }
+      }
+      return made;
+    },
+
+    /** Confirms or releases (by the settings) the proposals unanswered the set number of days before the visit. */
+    async settleUnanswered(): Promise<number> {
+      const current = await settings.get();
+      const company = await settings.company();
+      const due = await repo.unanswered(addDays(today(), current.agreementAnswerDays));
+      const status = current.agreementUnanswered === "confirm" ? "confirmed" : "cancelled";
+      for (const proposal of due) {
+        const changed = await bookings
+          .changeStatus(proposal.bookingId, status, SYSTEM, {
+            check: (b) => {
+              if (b.status !== "planned") throw new AppError("ANSWERED", 409, "Besöket är redan besvarat.");
+            },
+            // A released time is said by e-mail; a confirmed one was announced in the proposal ("the time stands").
+            email:
+              current.emailNotifications && status === "cancelled"
+                ? (booking) => bookingCancelledEmail({ booking, customer: contactOfBooking(booking), company, by: "company" })
+                : undefined,
+          })
+          .catch((error: unknown) => {
+            if (error instanceof AppError && error.statusCode === 409) return null; // answered meanwhile
+            throw error;
+          });
+        if (changed?.outboxId) outbox.notify(changed.outboxId);
+      }
+      if (due.length > 0) availability.invalidate();
+      return due.length;
+    },
+
+    /** The daily run: settle what is unanswered, then propose what is due. */
+    async runDaily() {
+      await this.settleUnanswered();
+      await this.propose();
+    },
+
+    /** The agreement visit a booking is (its month), for the customer's link page; null for any other booking. */
+    ofBooking: (bookingId: number) => repo.ofBooking(bookingId),
+  };
+}
+export type AgreementVisitsService = ReturnType<typeof createAgreementVisitsService>;

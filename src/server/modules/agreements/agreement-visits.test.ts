@@ -1,0 +1,291 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ParsedMail } from "mailparser";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { bookableSlots } from "@/common/booking-rules";
+import { bookingLinkText } from "@/common/schemas/booking-links";
+import { DEFAULT_SYSTEM_SETTINGS, type SystemSettings } from "@/common/schemas/settings";
+import { buildApp } from "../../app";
+import type { Database } from "../../db/client";
+import { customers, products } from "../../db/schema";
+import { bookingPayload } from "../../test-support/booking-fixtures";
+import { TestSmtpServer, allDelivered, freePort } from "../../test-support/smtp";
+import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
+
+// Issue 26: the visits service agreements book by themselves, on both databases. Each active
+// agreement's visit month is proposed from 30 days before it: the first free time of the month by
+// the customers' rules (never a closed day, a blocked time or a full day), held as a planned booking
+// and e-mailed with the customer's link; never twice, also when two instances run the job at once;
+// the customer confirms it or moves it within the month; unanswered ones are confirmed or released
+// by the settings' rule. The clock is a test's own: 2026-12-05 (Saturday) proposes January 2027,
+// whose first days are New Year's Day (closed), a Saturday, a Sunday (closed) and a Monday.
+
+let database: Database;
+let app: FastifyInstance;
+let other: FastifyInstance;
+let smtp: TestSmtpServer;
+let admin: string;
+let clock = new Date("2026-12-05T09:00:00Z");
+
+beforeAll(async () => {
+  const port = await freePort();
+  smtp = new TestSmtpServer(port);
+  await smtp.start();
+  database = await createTestDatabase();
+  // No shared availability answers: the tests empty the calendar behind the app's back. A moved
+  // visit's e-mail goes at once (its hold is tested in booking-links.moved-email.test.ts).
+  app = await buildApp(testConfig({ smtpUrl: `smtp://127.0.0.1:${port}`, startWorkers: true, availabilityCacheMs: 0, movedEmailDelaySeconds: 0 }), {
+    database,
+    now: () => clock,
+    settingsCacheMs: 0,
+  });
+  await app.ready();
+  other = await buildApp(testConfig({ availabilityCacheMs: 0 }), { database, now: () => clock, settingsCacheMs: 0 });
+  await other.ready();
+  await createUser(database, { username: "chef", password: "Chef12345", role: "admin", name: "Chefen Anna" });
+  admin = await loginAs(app, "chef", "Chef12345", "admin");
+});
+afterAll(async () => {
+  await app.close();
+  await other.close();
+  await database.close();
+  await smtp.stop();
+});
+beforeEach(async () => {
+  clock = new Date("2026-12-05T09:00:00Z");
+  // Every test starts from an empty calendar and the default settings.
+  await database.db.execute(sql`delete from bookings`);
+  await database.db.execute(sql`delete from blocked_time_slots`);
+  await saveSettings({});
+});
+
+const call = (method: "GET" | "POST" | "PUT", url: string, payload?: unknown, on: FastifyInstance = app) =>
+  on.inject({ method, url, headers: { ...SAME_ORIGIN, cookie: admin }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const customerCall = (method: "GET" | "POST", url: string, payload?: unknown) =>
+  app.inject({ method, url, headers: { ...SAME_ORIGIN }, remoteAddress: "198.51.100.40", ...(payload !== undefined ? { payload: payload as object } : {}) });
+
+async function saveSettings(changes: Partial<SystemSettings>) {
+  const res = await call("PUT", "/api/admin/settings", { ...DEFAULT_SYSTEM_SETTINGS, ...changes });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+let counter = 0;
+/** An accepted agreement with visits in `visitMonth`, for a new customer with one pump. */
+async function agreement(visitMonth = 1, overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const email = `avtal${counter}.${Date.now()}@exempel.se`;
+  const [c] = await database.db
+    .insert(customers)
+    .values({ name: `Avtalskund ${counter}`, email, phone: "070-111 22 33", address: "Storgatan 1", city: "Uppsala", postalCode: "753 20" })
+    .returning();
+  const [p] = await database.db
+    .insert(products)
+    .values({ customerId: c.id, type: "luftvärmepump", brand: "Nibe", model: "F2120", serialNumber: `AV-${counter}` })
+    .returning();
+  const created = await call("POST", "/api/admin/agreements", {
+    customerId: c.id,
+    productId: p.id,
+    startDate: "2026-12-01",
+    yearlyPriceOre: 240_000,
+    visitsPerYear: 1,
+    visitMonth,
+    repairDiscountPercent: 10,
+    ...overrides,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const body = created.json();
+  const accepted = await customerCall("POST", `/api/agreements/${body.customerUrl.split("/avtal/")[1]}/accept`);
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  return { id: body.id as number, customerId: c.id, email };
+}
+
+type Proposed = { id: number; date: string; time_slot: string; status: string; month: string; state: string };
+const proposalsOf = (agreementId: number) =>
+  queryRows<Proposed>(
+    database,
+    sql`select b.id, b.date::text as date, b.time_slot, b.status, v.month, v.state
+        from agreement_visits v left join bookings b on b.id = v.booking_id
+        where v.agreement_id = ${agreementId} order by v.month`,
+  );
+
+const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
+async function mailsTo(email: string) {
+  await app.outbox.sweep();
+  await allDelivered(database, smtp);
+  return smtp.messages.filter((mail) => recipient(mail) === email);
+}
+/** The first time the customers' rules offer for a service visit on `date` (Saturdays have their own hours). */
+const firstSlot = (date: string) => bookableSlots("service", date, "2026-12-05")[0].label;
+/** The proposal's e-mail among a customer's (the agreement's own came first). */
+const proposalMail = (mails: ParsedMail[]) => mails.find((m) => m.subject?.startsWith("Servicebesök enligt ditt serviceavtal"))!;
+const linkIn = (mail: ParsedMail) => (mail.text ?? "").match(/\/booking\/shared\/([A-Za-z0-9_-]+)/)?.[1];
+
+describe("proposing an agreement's visit", () => {
+  it("holds the month's first free time as a planned booking, e-mails the link, and proposes it once", async () => {
+    const a = await agreement(1);
+    expect(await app.jobs["agreement-visits"].run()).toBeUndefined();
+    const [proposal] = await proposalsOf(a.id);
+    // 1 January is New Year's Day; Saturday 2 January is a service day.
+    expect(proposal).toMatchObject({ month: "2027-01", state: "proposed", date: "2027-01-02", time_slot: firstSlot("2027-01-02"), status: "planned" });
+
+    const mail = proposalMail(await mailsTo(a.email));
+    expect(mail.subject).toBe(`Servicebesök enligt ditt serviceavtal: lördag 2 januari 2027 kl. ${firstSlot("2027-01-02").slice(0, 5)}`);
+    expect(mail.text).toContain("Enligt ditt serviceavtal är det dags för service i januari 2027.");
+    expect(mail.text).toContain("Har vi inte hört av dig senast 26 december 2026 gäller tiden som bokad.");
+    expect(linkIn(mail)).toBeTruthy();
+
+    // Again the same day and the next: nothing more.
+    await app.jobs["agreement-visits"].run();
+    clock = new Date("2026-12-06T09:00:00Z");
+    await app.jobs["agreement-visits"].run();
+    expect(await proposalsOf(a.id)).toHaveLength(1);
+    const events = (await call("GET", `/api/admin/agreements/${a.id}`)).json().events as { kind: string; note: string }[];
+    expect(events.filter((e) => e.kind === "visit-proposed").map((e) => e.note)).toEqual([
+      `januari 2027: bokning #${proposal.id} 2027-01-02 kl. ${firstSlot("2027-01-02").slice(0, 5)}`,
+    ]);
+  });
+
+  it("never takes a closed day, a blocked time or a full day", async () => {
+    await saveSettings({ maxBookingsPerDay: 1 });
+    // Saturday 2 January blocked for service; Monday 4 January already has its one visit.
+    const blocked = await call("POST", "/api/admin/blocked-time-slots", {
+      date: "2027-01-02",
+      startTime: "07:00",
+      endTime: "18:00",
+      reason: "Utbildning",
+      serviceTypes: ["service"],
+    });
+    expect(blocked.statusCode, blocked.body).toBe(201);
+    const [busy] = await database.db
+      .insert(customers)
+      .values({ name: "Upptagen Kund", email: "upptagen@exempel.se", phone: "070-222 33 44", address: "Gatan 2", city: "Uppsala", postalCode: "753 21" })
+      .returning();
+    await database.db.execute(
+      sql`insert into bookings (customer_id, contact_name, contact_email, contact_phone, address, postal_code, city, service_type, date, time_slot, start_time, end_time, status)
+          values (${busy.id}, 'Upptagen Kund', 'upptagen@exempel.se', '070-222 33 44', 'Gatan 2', '753 21', 'Uppsala', 'service', '2027-01-04', '15:30-17:30', '15:30', '17:30', 'confirmed')`,
+    );
+    const a = await agreement(1);
+    await app.jobs["agreement-visits"].run();
+    // 1 Jan closed, 2 Jan blocked, 3 Jan Sunday, 4 Jan full: Tuesday 5 January.
+    expect(await proposalsOf(a.id)).toMatchObject([{ state: "proposed", date: "2027-01-05", time_slot: firstSlot("2027-01-05") }]);
+  });
+
+  it("takes the next free time for the next agreement of the month, and says so when the month has none", async () => {
+    await saveSettings({ maxBookingsPerDay: 1 });
+    const first = await agreement(1);
+    const second = await agreement(1);
+    await app.jobs["agreement-visits"].run();
+    expect((await proposalsOf(first.id))[0].date).toBe("2027-01-02");
+    expect((await proposalsOf(second.id))[0].date).toBe("2027-01-04");
+    // February, with every day of it blocked: no time, recorded for the admin.
+    for (let day = 1; day <= 28; day++) {
+      const date = `2027-02-${String(day).padStart(2, "0")}`;
+      await call("POST", "/api/admin/blocked-time-slots", { date, startTime: "07:00", endTime: "18:00", reason: "Semester", serviceTypes: ["service"] });
+    }
+    clock = new Date("2027-01-10T09:00:00Z");
+    const february = await agreement(2);
+    await app.jobs["agreement-visits"].run();
+    expect(await proposalsOf(february.id)).toMatchObject([{ month: "2027-02", state: "no-time", id: null }]);
+    const events = (await call("GET", `/api/admin/agreements/${february.id}`)).json().events as { kind: string; note: string }[];
+    expect(events.find((e) => e.kind === "visit-proposed")?.note).toBe("februari 2027: ingen ledig tid");
+  });
+
+  it("proposes nothing for a paused agreement, one not accepted, or a month more than 30 days ahead", async () => {
+    const paused = await agreement(1);
+    expect((await call("POST", `/api/admin/agreements/${paused.id}/pause`)).statusCode).toBe(200);
+    const later = await agreement(2); // February: due from 2 January
+    await app.jobs["agreement-visits"].run();
+    expect(await proposalsOf(paused.id)).toEqual([]);
+    expect(await proposalsOf(later.id)).toEqual([]);
+    clock = new Date("2027-01-02T09:00:00Z");
+    await app.jobs["agreement-visits"].run();
+    expect(await proposalsOf(later.id)).toHaveLength(1);
+  });
+
+  it("is proposed once when two instances run the job at the same moment", async () => {
+    const agreements = await Promise.all([agreement(1), agreement(1), agreement(1)]);
+    await Promise.all([app.jobs["agreement-visits"].run(), other.jobs["agreement-visits"].run(), app.jobs["agreement-visits"].run()]);
+    for (const a of agreements) expect(await proposalsOf(a.id)).toHaveLength(1);
+    const bookings = await queryRows<{ n: number }>(database, sql`select count(*)::int as n from bookings where status <> 'cancelled'`);
+    expect(bookings[0].n).toBe(3);
+    // Three different times: one visit at a time.
+    const times = await queryRows<{ slot: string }>(database, sql`select date::text || ' ' || time_slot as slot from bookings`);
+    expect(new Set(times.map((t) => t.slot)).size).toBe(3);
+  });
+});
+
+describe("the customer's answer", () => {
+  async function proposedLink() {
+    const a = await agreement(1);
+    await app.jobs["agreement-visits"].run();
+    return { agreement: a, token: linkIn(proposalMail(await mailsTo(a.email)))! };
+  }
+
+  it("shows the month and confirms the time once; another booking has nothing to confirm", async () => {
+    const { agreement: a, token } = await proposedLink();
+    const view = (await customerCall("GET", `/api/booking-links/${token}`)).json();
+    expect(view.agreementVisit).toEqual({ month: "2027-01", monthText: "januari 2027", canConfirm: true });
+    const confirmed = await customerCall("POST", `/api/booking-links/${token}/confirm`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().booking.status).toBe("confirmed");
+    expect(confirmed.json().agreementVisit.canConfirm).toBe(false);
+    const again = await customerCall("POST", `/api/booking-links/${token}/confirm`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(bookingLinkText.alreadyAnswered);
+    expect((await proposalsOf(a.id))[0].status).toBe("confirmed");
+  });
+
+  it("moves within the month and not outside it", async () => {
+    const { agreement: a, token } = await proposedLink();
+    const outside = await customerCall("POST", `/api/booking-links/${token}/reschedule`, { date: "2027-02-01", timeSlot: "08:00-10:00" });
+    expect(outside.statusCode).toBe(409);
+    expect(outside.json().message).toBe(bookingLinkText.outsideMonth("januari 2027"));
+    const inside = await customerCall("POST", `/api/booking-links/${token}/reschedule`, { date: "2027-01-04", timeSlot: "10:00-12:00" });
+    expect(inside.statusCode, inside.body).toBe(200);
+    expect((await proposalsOf(a.id))[0]).toMatchObject({ date: "2027-01-04", time_slot: "10:00-12:00" });
+  });
+
+  it("an ordinary booking's link has no agreement visit and cannot be confirmed", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/bookings",
+      headers: { ...SAME_ORIGIN },
+      payload: bookingPayload({ date: "2027-01-04", timeSlot: "08:00-10:00", email: `vanlig.${Date.now()}@exempel.se` }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const token = (res.json().manageUrl ?? res.json().booking?.manageUrl ?? "").split("/booking/shared/")[1];
+    expect(token).toBeTruthy();
+    expect((await customerCall("GET", `/api/booking-links/${token}`)).json().agreementVisit).toBeNull();
+    const confirm = await customerCall("POST", `/api/booking-links/${token}/confirm`);
+    expect(confirm.statusCode).toBe(409);
+    expect(confirm.json().message).toBe(bookingLinkText.notAProposal);
+  });
+});
+
+describe("proposals left unanswered", () => {
+  it("are confirmed the set number of days before the visit by default, and not earlier", async () => {
+    const a = await agreement(1);
+    await app.jobs["agreement-visits"].run();
+    clock = new Date("2026-12-25T09:00:00Z"); // 8 days before 2 January
+    await app.jobs["agreement-visits"].run();
+    expect((await proposalsOf(a.id))[0].status).toBe("planned");
+    clock = new Date("2026-12-26T09:00:00Z"); // 7 days before
+    await app.jobs["agreement-visits"].run();
+    expect((await proposalsOf(a.id))[0].status).toBe("confirmed");
+  });
+
+  it("are released, with an e-mail, when the settings say so", async () => {
+    await saveSettings({ agreementUnanswered: "release", agreementAnswerDays: 3 });
+    const a = await agreement(1);
+    await app.jobs["agreement-visits"].run();
+    const proposal = proposalMail(await mailsTo(a.email));
+    expect(proposal.text).toContain("Har vi inte hört av dig senast 30 december 2026 släpper vi tiden");
+    clock = new Date("2026-12-30T09:00:00Z");
+    await app.jobs["agreement-visits"].run();
+    expect((await proposalsOf(a.id))[0].status).toBe("cancelled");
+    const mails = await mailsTo(a.email);
+    // The agreement, the proposal, the release.
+    expect(mails).toHaveLength(3);
+    expect(mails[2].text).toContain("Vi har tyvärr fått avboka ditt besök");
+  });
+});
