@@ -249,6 +249,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicUrl: config.publicUrl,
     calendarFor,
     log: app.log,
+    createFeeDraft: (fee) => invoices.createFeeDraft(fee),
   });
   const invoices = createInvoicesService({
     repo: createInvoicesRepository(database.db, database.sql.prepared),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { bookings } from "./bookings";
+import { invoices } from "./invoices";
 import { customers, products } from "./customers";
 import { users } from "./users";
 
@@ -107,4 +108,22 @@ export const agreementVisits = pgTable(
     check("agreement_visits_month_check", sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
     check("agreement_visits_state_check", sql.raw(`state in (${AGREEMENT_VISIT_STATES.map((k) => `'${k}'`).join(", ")})`)),
   ],
+);
+
+// The yearly fee of an agreement's year as an invoice (issue 26): one row per agreement and year,
+// claimed before the invoice is made, so the fee is invoiced once whoever runs the job. The invoice
+// is a draft for the office to send (an invoice deleted as a draft leaves the row: not made again).
+export const agreementFeeInvoices = pgTable(
+  "agreement_fee_invoices",
+  {
+    id: serial("id").primaryKey(),
+    agreementId: integer("agreement_id")
+      .notNull()
+      .references(() => serviceAgreements.id, { onDelete: "cascade" }),
+    /** The first day of the agreement year the fee is for. */
+    yearStart: date("year_start").notNull(),
+    invoiceId: integer("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("agreement_fee_invoices_agreement_year_idx").on(t.agreementId, t.yearStart)],
 );

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { agreementVisits, bookings, customers, products, serviceAgreementEvents, serviceAgreements } from "../../db/schema";
+import { agreementFeeInvoices, agreementVisits, bookings, customers, products, serviceAgreementEvents, serviceAgreements } from "../../db/schema";
 
 /** An agreement that proposes its visits, with what a booking for its customer needs. */
 export type ProposingAgreement = {
@@ -16,6 +16,17 @@ export type ProposingAgreement = {
   customerAddress: string;
   customerPostalCode: string;
   customerCity: string;
+  productBrand: string | null;
+  productModel: string;
+  productSerialNumber: string | null;
+};
+
+/** An agreement whose yearly fee is invoiced as its years start. */
+export type FeeAgreement = {
+  id: number;
+  customerId: number;
+  startDate: string;
+  yearlyPriceOre: number;
   productBrand: string | null;
   productModel: string;
   productSerialNumber: string | null;
@@ -82,6 +93,52 @@ export function createAgreementVisitsRepository(db: Db) {
           .set({ bookingId: outcome.bookingId, state: outcome.bookingId === null ? "no-time" : "proposed" })
           .where(eq(agreementVisits.id, visitId));
         await tx.insert(serviceAgreementEvents).values({ agreementId, kind: "visit-proposed", byName: "Systemet", note: outcome.note });
+      });
+    },
+
+    /** Agreements in force on `today` that have started and have a fee: accepted, not paused, not ended. */
+    async charging(today: string): Promise<FeeAgreement[]> {
+      return db
+        .select({
+          id: serviceAgreements.id,
+          customerId: serviceAgreements.customerId,
+          startDate: serviceAgreements.startDate,
+          yearlyPriceOre: serviceAgreements.yearlyPriceOre,
+          productBrand: products.brand,
+          productModel: products.model,
+          productSerialNumber: products.serialNumber,
+        })
+        .from(serviceAgreements)
+        .innerJoin(customers, eq(customers.id, serviceAgreements.customerId))
+        .innerJoin(products, eq(products.id, serviceAgreements.productId))
+        .where(
+          and(
+            isNotNull(serviceAgreements.acceptedAt),
+            isNull(serviceAgreements.pausedAt),
+            isNull(customers.anonymizedAt),
+            lte(serviceAgreements.startDate, today),
+            sql`${serviceAgreements.yearlyPriceOre} > 0`,
+            sql`(${serviceAgreements.endsOn} is null or ${serviceAgreements.endsOn} >= ${today}::date)`,
+          ),
+        )
+        .orderBy(serviceAgreements.id);
+    },
+
+    /** Claims the fee of the agreement year beginning `yearStart`: its row id for the one caller that inserts it, else null. */
+    async claimFee(agreementId: number, yearStart: string): Promise<number | null> {
+      const [row] = await db
+        .insert(agreementFeeInvoices)
+        .values({ agreementId, yearStart })
+        .onConflictDoNothing({ target: [agreementFeeInvoices.agreementId, agreementFeeInvoices.yearStart] })
+        .returning({ id: agreementFeeInvoices.id });
+      return row?.id ?? null;
+    },
+
+    /** Records the fee's invoice, with an event in the agreement's history. */
+    async settleFee(feeId: number, agreementId: number, invoiceId: number, note: string) {
+      await db.transaction(async (tx) => {
+        await tx.update(agreementFeeInvoices).set({ invoiceId }).where(eq(agreementFeeInvoices.id, feeId));
+        await tx.insert(serviceAgreementEvents).values({ agreementId, kind: "fee-invoiced", byName: "Systemet", note });
       });
     },
 

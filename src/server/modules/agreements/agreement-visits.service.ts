@@ -1,5 +1,5 @@
 import { addDays, parseTimeSlot, occupiedRange, type IsoDate } from "@/common/booking-rules";
-import { monthName, monthRange, proposalDue, upcomingVisitMonths } from "@/common/agreements/terms";
+import { agreementYearEnd, agreementYearStart, monthName, monthRange, proposalDue, upcomingVisitMonths } from "@/common/agreements/terms";
 import type { CompanyProfile } from "@/common/company";
 import type { FastifyBaseLogger } from "fastify";
 import type { OutboxSender } from "../../jobs/outbox";
@@ -25,6 +25,8 @@ type Deps = {
   publicUrl: string;
   calendarFor: (booking: BookingRow, company: CompanyProfile) => string;
   log: FastifyBaseLogger;
+  /** Makes the yearly fee's invoice draft (the invoices service); returns its id. */
+  createFeeDraft: (fee: { customerId: number; description: string; priceInclVatOre: number; workDate: IsoDate }) => Promise<{ id: number }>;
 };
 
 /** An agreement's visit is a service visit. */
@@ -43,7 +45,19 @@ export const monthText = (month: string) => `${monthName(Number(month.slice(5, 7
  * move it within the month. Proposals left unanswered the settings' number of days before the
  * visit are confirmed or released, as the settings say.
  */
-export function createAgreementVisitsService({ repo, bookings, availability, blockedTimes, settings, outbox, today, publicUrl, calendarFor, log }: Deps) {
+export function createAgreementVisitsService({
+  repo,
+  bookings,
+  availability,
+  blockedTimes,
+  settings,
+  outbox,
+  today,
+  publicUrl,
+  calendarFor,
+  log,
+  createFeeDraft,
+}: Deps) {
   /** The first time of the month a booking can take, tried in order until one is taken. */
   async function bookFirstFree(agreement: ProposingAgreement, month: string): Promise<BookingRow | null> {
     const { first, last } = monthRange(month);
@@ -166,8 +180,33 @@ export function createAgreementVisitsService({ repo, bookings, availability, blo
       return due.length;
     },
 
-    /** The daily run: settle what is unanswered, then propose what is due. */
+    /**
+     * The yearly fee of every agreement year that has begun and has no invoice yet, as a draft:
+     * claimed once per agreement and year (any instance, any tick). Returns how many were made.
+     */
+    async invoiceFees(): Promise<number> {
+      const day = today();
+      let made = 0;
+      for (const agreement of await repo.charging(day)) {
+        const yearStart = agreementYearStart(agreement.startDate, day);
+        const feeId = await repo.claimFee(agreement.id, yearStart);
+        if (feeId === null) continue;
+        const yearEnd = agreementYearEnd(agreement.startDate, yearStart);
+        const invoice = await createFeeDraft({
+          customerId: agreement.customerId,
+          description: `Serviceavtal ${productLabel(agreement)}, ${swedishDate(yearStart)} – ${swedishDate(yearEnd)}`,
+          priceInclVatOre: agreement.yearlyPriceOre,
+          workDate: yearStart,
+        });
+        await repo.settleFee(feeId, agreement.id, invoice.id, `Årsavgift ${swedishDate(yearStart)} – ${swedishDate(yearEnd)}: fakturautkast #${invoice.id}`);
+        made += 1;
+      }
+      return made;
+    },
+
+    /** The daily run: the year's fees, then unanswered proposals settled, then due visits proposed. */
     async runDaily() {
+      await this.invoiceFees();
       await this.settleUnanswered();
       await this.propose();
     },

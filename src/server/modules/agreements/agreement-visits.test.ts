@@ -289,3 +289,55 @@ describe("proposals left unanswered", () => {
     expect(mails[2].text).toContain("Vi har tyvärr fått avboka ditt besök");
   });
 });
+
+describe("the yearly fee", () => {
+  const feeInvoicesOf = async (customerId: number) => {
+    const res = await call("GET", "/api/admin/invoices?status=draft");
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = (res.json().invoices as { id: number; customerId?: number }[]).map((i) => i.id);
+    const all = await Promise.all(ids.map(async (id) => (await call("GET", `/api/admin/invoices/${id}`)).json()));
+    return all.filter((invoice) => invoice.customerId === customerId);
+  };
+
+  it("becomes an invoice draft when each agreement year starts, once, also from two instances at once", async () => {
+    const a = await agreement(6); // started 1 December 2026
+    await Promise.all([app.jobs["agreement-visits"].run(), other.jobs["agreement-visits"].run()]);
+    await app.jobs["agreement-visits"].run();
+    const [fee, ...more] = await feeInvoicesOf(a.customerId);
+    expect(more).toEqual([]);
+    // 2 400 kr including VAT: 1 920 kr + 25 % VAT 480 kr.
+    expect(fee).toMatchObject({ status: "draft", workDate: "2026-12-01", rot: null });
+    expect(fee.lines).toEqual([
+      {
+        description: "Serviceavtal Nibe F2120 (SN AV-" + fee.lines[0].description.split("(SN AV-")[1],
+        quantity: 1,
+        unit: "år",
+        unitPriceOre: 192_000,
+        vatRate: 25,
+        labour: false,
+        discountPercent: 0,
+        netOre: 192_000,
+      },
+    ]);
+    expect(fee.lines[0].description).toMatch(/, 1 december 2026 – 30 november 2027$/);
+    expect(fee.totals).toMatchObject({ netOre: 192_000, vatOre: 48_000, totalOre: 240_000, toPayOre: 240_000 });
+    const events = (await call("GET", `/api/admin/agreements/${a.id}`)).json().events as { kind: string; note: string }[];
+    expect(events.filter((e) => e.kind === "fee-invoiced").map((e) => e.note)).toEqual([
+      `Årsavgift 1 december 2026 – 30 november 2027: fakturautkast #${fee.id}`,
+    ]);
+
+    // The second year: a second draft.
+    clock = new Date("2027-12-01T09:00:00Z");
+    await app.jobs["agreement-visits"].run();
+    expect((await feeInvoicesOf(a.customerId)).map((i) => i.workDate).sort()).toEqual(["2026-12-01", "2027-12-01"]);
+  });
+
+  it("is not invoiced before the start, while paused, or without a price", async () => {
+    const later = await agreement(6, { startDate: "2027-03-01" });
+    const paused = await agreement(6);
+    expect((await call("POST", `/api/admin/agreements/${paused.id}/pause`)).statusCode).toBe(200);
+    const free = await agreement(6, { yearlyPriceOre: 0 });
+    await app.jobs["agreement-visits"].run();
+    for (const a of [later, paused, free]) expect(await feeInvoicesOf(a.customerId)).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import { roundHalfUpDiv } from "@/common/invoicing/money";
 import { randomBytes } from "node:crypto";
 import { addDays, type IsoDate } from "@/common/booking-rules/calendar";
 import type { CompanyProfile } from "@/common/company";
@@ -293,11 +294,30 @@ export function createInvoicesService({ repo, settings, today, publicUrl, outbox
       };
     },
 
-    async create(input: InvoiceDraftInput, userId: number) {
+    async create(input: InvoiceDraftInput, userId: number | null) {
       const parsed = InvoiceDraftInputSchema.parse(input);
       const { values, buyers } = await draftValues(parsed);
       const row = await repo.insertDraft({ ...values, accessToken: newAccessToken(), createdBy: userId }, buyers);
       return toInvoice(row);
+    },
+
+    /**
+     * A service agreement's yearly fee as a draft for the office to send (issue 26): one line, the
+     * price including 25 % VAT as the agreement states it (the net is the price / 1.25 to the öre; the
+     * invoice's rounding takes what is left), not labour, so no ROT and no agreement discount.
+     */
+    async createFeeDraft(fee: { customerId: number; description: string; priceInclVatOre: number; workDate: IsoDate }) {
+      const unitPriceOre = roundHalfUpDiv(fee.priceInclVatOre * 100, 125);
+      const line = {
+        description: fee.description.slice(0, 300),
+        quantity: 1,
+        unit: "år",
+        unitPriceOre,
+        vatRate: 25 as const,
+        labour: false,
+        discountPercent: 0,
+      };
+      return this.create({ customerId: fee.customerId, bookingId: null, workDate: fee.workDate, lines: [line], rot: null }, null);
     },
 
     async update(id: number, input: InvoiceDraftInput) {
