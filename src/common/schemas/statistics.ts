@@ -44,6 +44,11 @@ export const StatisticsSchema = z.object({
   remindersSent: z.number(),
   remindersBooked: z.number(),
   /**
+   * Service agreements (issue 26): in force at the period's end (accepted, not paused, not ended),
+   * accepted in the period, ending in the period, and the yearly value of those in force (öre).
+   */
+  agreements: z.object({ active: z.number(), new: z.number(), ended: z.number(), yearlyValueOre: z.number() }),
+  /**
    * rules D25: per technician (bookable, or with visits), hours of active visits against hours they
    * could be booked (working hours less absences) in the period; percent null without such hours.
    */

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { bookableSlots } from "@/common/booking-rules";
+import { addDays, bookableSlots, todayIn } from "@/common/booking-rules";
+import { addMonths } from "@/common/refrigerant";
 import { bookingLinkText } from "@/common/schemas/booking-links";
 import { DEFAULT_SYSTEM_SETTINGS, type SystemSettings } from "@/common/schemas/settings";
 import { buildApp } from "../../app";
@@ -339,5 +340,52 @@ describe("the yearly fee", () => {
     const free = await agreement(6, { yearlyPriceOre: 0 });
     await app.jobs["agreement-visits"].run();
     for (const a of [later, paused, free]) expect(await feeInvoicesOf(a.customerId)).toEqual([]);
+  });
+});
+
+describe("the statistics of agreements", () => {
+  it("counts those in force at the period's end, accepted in it and ending in it, and the yearly value in force", async () => {
+    const figures = async () => {
+      const res = await call("GET", "/api/statistics?period=month");
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().agreements as { active: number; new: number; ended: number; yearlyValueOre: number };
+    };
+    // Acceptances are stamped by the database's clock: the period is this month, today.
+    clock = new Date();
+    const today = todayIn(clock);
+    const start = `${today.slice(0, 7)}-01`;
+    const lastOfMonth = addDays(addMonths(start, 1), -1);
+    // On the month's last day the agreement ending today is still in force at the period's end.
+    const endsToday = lastOfMonth === today;
+    const before = await figures();
+    await agreement(6, { yearlyPriceOre: 300_000, startDate: start }); // in force
+    const ending = await agreement(6, { yearlyPriceOre: 500_000, startDate: start });
+    expect((await call("POST", `/api/admin/agreements/${ending.id}/end`, { endsOn: endsToday ? today : addDays(lastOfMonth, -1) })).statusCode).toBe(200);
+    const paused = await agreement(6, { yearlyPriceOre: 700_000, startDate: start });
+    expect((await call("POST", `/api/admin/agreements/${paused.id}/pause`)).statusCode).toBe(200);
+    // Pending: neither in force nor new.
+    const [c] = await database.db
+      .insert(customers)
+      .values({ name: "Väntande Kund", email: `vantar.${Date.now()}@exempel.se`, phone: "070-1", address: "A 1", city: "Uppsala", postalCode: "753 20" })
+      .returning();
+    const [p] = await database.db.insert(products).values({ customerId: c.id, type: "luftvärmepump", model: "F2120" }).returning();
+    const pending = await call("POST", "/api/admin/agreements", {
+      customerId: c.id,
+      productId: p.id,
+      startDate: start,
+      yearlyPriceOre: 900_000,
+      visitsPerYear: 1,
+      visitMonth: 6,
+      repairDiscountPercent: 0,
+    });
+    expect(pending.statusCode).toBe(201);
+
+    const after = await figures();
+    expect({
+      active: after.active - before.active,
+      new: after.new - before.new,
+      ended: after.ended - before.ended,
+      yearlyValueOre: after.yearlyValueOre - before.yearlyValueOre,
+    }).toEqual({ active: endsToday ? 2 : 1, new: 3, ended: 1, yearlyValueOre: endsToday ? 800_000 : 300_000 });
   });
 });

@@ -13,6 +13,7 @@ export type PeriodFigures = {
   revenue: number;
   remindersSent: number;
   remindersBooked: number;
+  agreements: { active: number; new: number; ended: number; yearlyValueOre: number };
 };
 
 type Row = {
@@ -22,6 +23,7 @@ type Row = {
   revenue: string | null;
   reminders_sent: number;
   reminders_booked: number;
+  agreements: { active: number; new: number; ended: number; yearly_value: number | string | null };
 };
 
 // Periods are calendar days in Stockholm (rules D1: all booking times are Europe/Stockholm): the
@@ -64,7 +66,15 @@ export function createStatisticsRepository(db: Db) {
           (select count(*)::int from (select customer_id from bookings where ${inPeriod} group by customer_id) customers) as customers,
           (select sum(cost) from service_history where service_date >= ${start} and service_date < ${end} and status <> 'cancelled') as revenue,
           (select count(*)::int from reminders where sent and sent_at >= ${start} and sent_at < ${end}) as reminders_sent,
-          (select count(*)::int from service_reminder_responses where response_type = 'booked' and response_date >= ${start} and response_date < ${end}) as reminders_booked`);
+          (select count(*)::int from service_reminder_responses where response_type = 'booked' and response_date >= ${start} and response_date < ${end}) as reminders_booked,
+          (select json_build_object(
+             'active', count(*) filter (where in_force)::int,
+             'new', count(*) filter (where accepted_at >= ${start} and accepted_at < ${end})::int,
+             'ended', count(*) filter (where ends_on between ${from}::date and ${to}::date and accepted_at is not null)::int,
+             'yearly_value', coalesce(sum(yearly_price_ore) filter (where in_force), 0))
+           from (select *, accepted_at is not null and accepted_at < ${end} and paused_at is null and start_date <= ${to}::date
+                          and (ends_on is null or ends_on >= ${to}::date) as in_force
+                 from service_agreements) a) as agreements`);
       const [row] = (result as unknown as { rows: Row[] }).rows;
       return {
         cells: (row.cells ?? []).map(([status, serviceType, weekday, bookings]) => ({ status, serviceType, weekday, bookings })),
@@ -73,6 +83,12 @@ export function createStatisticsRepository(db: Db) {
         revenue: Number(row.revenue ?? 0),
         remindersSent: row.reminders_sent,
         remindersBooked: row.reminders_booked,
+        agreements: {
+          active: row.agreements.active,
+          new: row.agreements.new,
+          ended: row.agreements.ended,
+          yearlyValueOre: Number(row.agreements.yearly_value ?? 0),
+        },
       };
     },
   };

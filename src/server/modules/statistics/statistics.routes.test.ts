@@ -236,6 +236,7 @@ describe("sharing the work of identical requests", () => {
     revenue: 0,
     remindersSent: 0,
     remindersBooked: 0,
+    agreements: { active: 0, new: 0, ended: 0, yearlyValueOre: 0 },
   };
 
   /** Two identical requests at once against the routes and service alone, counting the statements they run. */

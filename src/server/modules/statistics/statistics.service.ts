@@ -58,6 +58,7 @@ export function statisticsOf(
       .map((s) => ({ key: s.timeSlot, label: s.timeSlot.replace("-", "–"), count: s.bookings })),
     remindersSent: figures.remindersSent,
     remindersBooked: figures.remindersBooked,
+    agreements: figures.agreements,
     utilisation: load
       ? technicianUtilisation(load.input, from, to, load.companyDay).map((row) => ({
           technicianId: row.technicianId,

@@ -38,6 +38,7 @@ const statistics = (utilisation: Statistics["utilisation"]): Statistics => ({
   busiestTimeSlots: [count("10:00-12:00", "10:00–12:00", 4)],
   remindersSent: 1,
   remindersBooked: 0,
+  agreements: { active: 12, new: 3, ended: 1, yearlyValueOre: 2_880_000 },
   utilisation,
 });
 
@@ -91,5 +92,18 @@ describe("/admin/statistics: utilisation per technician (rules D25)", () => {
     const region = await utilisationRegion();
     expect(within(region).getByText("Inga bokningsbara tekniker under perioden.")).toBeInTheDocument();
     expect(within(region).queryByRole("table")).not.toBeInTheDocument();
+  });
+});
+
+describe("/admin/statistics: service agreements (issue 26)", () => {
+  it("shows the agreements in force, new and ending in the period, and their yearly value", async () => {
+    mockFetch({ "GET /api/statistics": { body: statistics([]) } });
+    renderApp("/admin/statistics", { user: adminUser });
+    const card = (await screen.findByText("Serviceavtal", { selector: "p" })).parentElement!;
+    expect(card).toHaveTextContent("12");
+    expect(card).toHaveTextContent("3 nya, 1 upphör i perioden");
+    const value = screen.getByText("Avtalens årsvärde", { selector: "p" }).parentElement!;
+    // 28 800 kr (sv-SE groups with a non-breaking space).
+    expect(value.textContent?.replace(/\s/g, " ")).toContain("28 800 kr");
   });
 });

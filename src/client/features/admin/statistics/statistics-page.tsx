@@ -1,4 +1,4 @@
-import { BarChart3, Bell, CheckCircle2, Coins, Users } from "lucide-react";
+import { BarChart3, Bell, CheckCircle2, Coins, FileSignature, Users } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
@@ -126,6 +126,18 @@ export default function StatisticsPage() {
               label={text.cards.reminders}
               value={figures.data.remindersSent}
               hint={text.cards.remindersHint(figures.data.remindersBooked)}
+            />
+            <FigureCard
+              icon={FileSignature}
+              label={text.cards.agreements}
+              value={figures.data.agreements.active}
+              hint={text.cards.agreementsHint(figures.data.agreements.new, figures.data.agreements.ended)}
+            />
+            <FigureCard
+              icon={Coins}
+              label={text.cards.agreementsValue}
+              value={kronor.format(figures.data.agreements.yearlyValueOre / 100)}
+              hint={text.cards.agreementsValueHint}
             />
           </section>
           {figures.data.total === 0 && <p className="text-slate-700">{text.none}</p>}

@@ -18,6 +18,10 @@ export const statisticsPageText = {
     revenueHint: "Från servicehistoriken",
     reminders: "Påminnelser skickade",
     remindersHint: (booked: number) => `${booked} ledde till bokning`,
+    agreements: "Serviceavtal",
+    agreementsHint: (added: number, ended: number) => `${added} nya, ${ended} upphör i perioden`,
+    agreementsValue: "Avtalens årsvärde",
+    agreementsValueHint: "Årspris för avtal som gäller",
   },
   charts: {
     byStatus: "Bokningar per status",
