@@ -5,3 +5,4 @@ export * from "./service";
 export * from "./protocols";
 export * from "./system";
 export * from "./invoices";
+export * from "./refrigerant";
