@@ -62,7 +62,7 @@ export function formatTonnes(tonnes: number): string {
 const yesNo = (value: boolean) => (value ? "Ja" : "Nej");
 
 /** The checks table's text columns (x and width; each wraps within its width) and its two amounts, right-aligned at x. */
-const TEXT_COLUMNS = { date: [MARGIN, 46], result: [MARGIN + 48, 92], method: [MARGIN + 142, 98], person: [MARGIN + 242, 122] } as const;
+const TEXT_COLUMNS = { date: [MARGIN, 48], result: [MARGIN + 54, 90], method: [MARGIN + 148, 96], person: [MARGIN + 248, 118] } as const;
 const AMOUNTS = { added: RIGHT - 64, recovered: RIGHT };
 
 export async function renderRefrigerantReportPdf(input: RefrigerantReportInput): Promise<Uint8Array> {
@@ -150,8 +150,7 @@ function writeEquipment(w: Writer, { year, equipment }: RefrigerantReportInput) 
       ) as Record<keyof typeof TEXT_COLUMNS, string[]>;
       const height = Math.max(...Object.values(lines).map((l) => l.length));
       w.ensure(height * LINE);
-      w.draw(formatKg(check.addedGrams), { ...cell, x: AMOUNTS.added, align: "right" });
-      w.draw(formatKg(check.recoveredGrams), { ...cell, x: AMOUNTS.recovered, align: "right" });
+      // Left to right (a reader's copy and paste keeps the order), the amounts on the row's first line.
       const top = w.y;
       for (const key of Object.keys(TEXT_COLUMNS) as (keyof typeof TEXT_COLUMNS)[]) {
         lines[key].forEach((line, n) => {
@@ -159,13 +158,16 @@ function writeEquipment(w: Writer, { year, equipment }: RefrigerantReportInput) 
           w.draw(line, { ...cell, x: TEXT_COLUMNS[key][0] });
         });
       }
+      w.y = top;
+      w.draw(formatKg(check.addedGrams), { ...cell, x: AMOUNTS.added, align: "right" });
+      w.draw(formatKg(check.recoveredGrams), { ...cell, x: AMOUNTS.recovered, align: "right" });
       w.y = top - height * LINE;
     }
     w.onNewPage = null;
   }
 }
 
-const TOTAL_COLUMNS = { refrigerant: MARGIN, charge: MARGIN + 170, co2e: MARGIN + 290, added: RIGHT - 70, recovered: RIGHT };
+const TOTAL_COLUMNS = { refrigerant: MARGIN, charge: MARGIN + 170, co2e: MARGIN + 290, added: RIGHT - 84, recovered: RIGHT };
 
 function writeTotals(w: Writer, { year, totals }: RefrigerantReportInput) {
   if (totals.length === 0) return;
