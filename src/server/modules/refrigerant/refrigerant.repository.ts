@@ -56,7 +56,13 @@ async function registerRows(db: Db, filter: RowFilter): Promise<RegisterRow[]> {
       })
       .from(installationProtocols)
       .innerJoin(bookings, eq(bookings.id, installationProtocols.bookingId))
-      .where(and(isNotNull(bookings.productId), inArray(installationProtocols.status, SIGNED_PROTOCOLS), isNotNull(installationProtocols.refrigerantAmount)))
+      .where(
+        and(
+          filter.productId === undefined ? isNotNull(bookings.productId) : eq(bookings.productId, filter.productId),
+          inArray(installationProtocols.status, SIGNED_PROTOCOLS),
+          isNotNull(installationProtocols.refrigerantAmount),
+        ),
+      )
       .orderBy(bookings.productId, desc(installationProtocols.installationDate), desc(installationProtocols.id)),
   );
   const checkSummary = db.$with("check_summary").as(
@@ -71,6 +77,8 @@ async function registerRows(db: Db, filter: RowFilter): Promise<RegisterRow[]> {
         >`max(${leakChecks.checkedOn}) filter (where ${leakChecks.result} = 'repaired') over (partition by ${leakChecks.productId})`.as("last_repair_date"),
       })
       .from(leakChecks)
+      // One product's (a visit's check, its timeline) through the index; else one pass over them all.
+      .where(filter.productId === undefined ? undefined : eq(leakChecks.productId, filter.productId))
       .orderBy(leakChecks.productId, desc(leakChecks.checkedOn), desc(leakChecks.id)),
   );
   const conditions: (SQL | undefined)[] = [
