@@ -285,6 +285,10 @@ export function createBookingWritesRepository(
           if (!owned) throw unprocessable(text.productNotOwned);
         }
         const productId = report.productId ?? before.productId;
+        // The unit's checks are recorded one at a time. Locked before anything refers to the product:
+        // the service history's foreign key takes a share lock on it, and two reports that each
+        // held one and then waited for the other's would deadlock.
+        const locked = leakCheck !== undefined && productId !== null && (await lockProduct(tx, productId));
         const [entry] = await tx
           .insert(serviceHistory)
           .values({ ...report, customerId: before.customerId, bookingId: id, productId })
@@ -292,7 +296,7 @@ export function createBookingWritesRepository(
         await tx.update(bookings).set({ status: "completed" }).where(eq(bookings.id, id));
         await recordEvent(tx, id, actor, "status", before.status, "completed");
         if (!leakCheck) return { id: entry.id, leakCheck: null };
-        const row = productId !== null && (await lockProduct(tx, productId)) ? await registerRowOf(tx, productId) : undefined;
+        const row = locked ? await registerRowOf(tx, productId) : undefined;
         const values = leakCheck({ booking: before, productId, row });
         return { id: entry.id, leakCheck: await insertLeakCheck(tx, { ...values, bookingId: id }) };
       });

@@ -139,9 +139,13 @@ export async function registerRowOf(db: Db, productId: number): Promise<Register
   return row;
 }
 
-/** Holds the product's row until the transaction ends: its checks are recorded one at a time. False when it does not exist. */
+/**
+ * Holds the product's row until the transaction ends, so its checks are recorded one at a time.
+ * FOR NO KEY UPDATE: it waits for another such lock but not for the share locks foreign keys take
+ * (a service history entry written for the product elsewhere). False when it does not exist.
+ */
 export async function lockProduct(tx: Db, productId: number): Promise<boolean> {
-  const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("update").limit(1);
+  const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("no key update").limit(1);
   return row !== undefined;
 }
 
@@ -194,7 +198,8 @@ export function createRefrigerantRepository(db: Db) {
           })
           .from(products)
           .where(eq(products.id, productId))
-          .for("update")
+          // A change of non-key columns: it waits for a check being recorded, not for foreign keys' share locks.
+          .for("no key update")
           .limit(1);
         if (!before) return false;
         const changes = diff(before);

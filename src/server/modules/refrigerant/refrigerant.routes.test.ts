@@ -349,6 +349,40 @@ describe("a leak check with the service report", () => {
     expect(followUp.json().leakCheck).toMatchObject({ check: { followUp: true, checkedOn: "2026-11-02" }, entry: { followUp: null, nextDue: "2027-11-02" } });
   });
 
+  it("makes one of several checks sent at once after a repair the follow-up, never more (the unit is locked)", async () => {
+    const customerId = await customer();
+    // From two app instances on the one database, as behind a load balancer.
+    const other = await buildApp(testConfig(), { database, now: () => clock, settingsCacheMs: 0 });
+    await other.ready();
+    try {
+      const instances = [
+        { instance: app, cookie: tekla },
+        { instance: other, cookie: await loginAs(other, "tekla", "Tekla1234") },
+      ];
+      const send = (n: number, bookingId: number, leakCheck: unknown) =>
+        instances[n % 2].instance.inject({
+          method: "POST",
+          url: "/api/technician/service-history",
+          headers: { ...SAME_ORIGIN, cookie: instances[n % 2].cookie },
+          payload: { bookingId, actions: "Läcksökt", leakCheck },
+        });
+      // Both instances warmed up first, so the reports really meet.
+      for (const n of [0, 1]) expect((await send(n, await visit(customerId, null), { checked: false })).statusCode).toBe(201);
+      // Without the unit's lock two of them took the follow-up in about half the rounds: three rounds.
+      for (let round = 0; round < 3; round += 1) {
+        const { id } = await unit({ refrigerant: "R410A", chargeKg: 3.2 }, "2025-01-10", customerId);
+        await report(await visit(customerId, id), { ...CHECK, result: "repaired" }, tekla, { serviceDate: "2026-11-10T10:00:00+01:00" });
+        const visits: number[] = [];
+        for (let n = 0; n < 12; n += 1) visits.push(await visit(customerId, id));
+        const answers = await Promise.all(visits.map((bookingId, n) => send(n, bookingId, CHECK)));
+        expect(answers.map((a) => a.statusCode)).toEqual(Array<number>(12).fill(201));
+        expect(answers.filter((a) => a.json().leakCheck.check.followUp)).toHaveLength(1);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
   it("needs no follow-up on a unit without a check duty", async () => {
     const customerId = await customer();
     const { id } = await unit({ refrigerant: "R32", chargeKg: 1.2 }, "2025-01-10", customerId);
