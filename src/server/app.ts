@@ -80,6 +80,9 @@ import { createReadiness, type ReadinessService } from "./modules/operations/rea
 import { createBackupsRepository } from "./modules/backups/backups.repository";
 import { backupsRoutes } from "./modules/backups/backups.routes";
 import { invoicesRoutes } from "./modules/invoices/invoices.routes";
+import { createRefrigerantRepository } from "./modules/refrigerant/refrigerant.repository";
+import { refrigerantRoutes } from "./modules/refrigerant/refrigerant.routes";
+import { createRefrigerantService } from "./modules/refrigerant/refrigerant.service";
 import { createInvoicesService } from "./modules/invoices/invoices.service";
 import { createInvoicesRepository } from "./modules/invoices/invoices.repository";
 import { agreementsRoutes } from "./modules/agreements/agreements.routes";
@@ -358,8 +361,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       },
     }),
   });
+  const refrigerant = createRefrigerantService({
+    repo: createRefrigerantRepository(database.db),
+    today: availability.today,
+    timeZone: config.timeZone,
+    settings,
+  });
+  await app.register(refrigerantRoutes, { refrigerant });
   await app.register(technicianVisitsRoutes, {
-    visits: createTechnicianVisitsService({ repo: bookingsRepo, now, today: availability.today, settings, outbox }),
+    visits: createTechnicianVisitsService({ repo: bookingsRepo, now, today: availability.today, timeZone: config.timeZone, settings, outbox, refrigerant }),
   });
   await app.register(technicianCalendarsRoutes, {
     calendars: createTechnicianCalendarsService(createTechnicianCalendarsRepository(database.db), {

@@ -30,6 +30,7 @@ export {
   nextCheckDue,
   notificationRequired,
   peakCheckDutyTonnes,
+  pendingFollowUp,
   yearlyReportDeadline,
   yearlyReportRequired,
   type CheckStatus,

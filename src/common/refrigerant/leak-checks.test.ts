@@ -13,6 +13,7 @@ import {
   nextCheckDue,
   notificationRequired,
   peakCheckDutyTonnes,
+  pendingFollowUp,
   yearlyReportDeadline,
   yearlyReportRequired,
   type InstallationUnit,
@@ -356,6 +357,18 @@ describe("checkDueDate and checkStatus", () => {
     expect(checkDueDate(registered({ lastCheckDate: "2025-04-01", lastLeakRepairDate: "2026-03-20" }))).toBe("2026-04-01");
     expect(checkDueDate(registered({ lastCheckDate: "2025-04-20", lastLeakRepairDate: "2026-03-20" }))).toBe("2026-04-20");
     expect(checkDueDate(registered({ lastCheckDate: "2025-04-21", lastLeakRepairDate: "2026-03-20" }))).toBe("2026-04-20");
+  });
+
+  it("names the follow-up a repaired leak still waits for, until a check from the day after the repair", () => {
+    const window = { repairedOn: "2026-03-10", earliest: "2026-03-11", latest: "2026-04-10" };
+    expect(pendingFollowUp(registered({ lastLeakRepairDate: "2026-03-10", lastCheckDate: "2026-03-10" }))).toEqual(window);
+    expect(pendingFollowUp(registered({ lastLeakRepairDate: "2026-03-10", lastCheckDate: null }))).toEqual(window);
+    expect(pendingFollowUp(registered({ lastLeakRepairDate: "2026-03-10", lastCheckDate: "2026-03-11" }))).toBeNull();
+    expect(pendingFollowUp(registered({ lastLeakRepairDate: "2026-03-10", lastCheckDate: "2026-06-01" }))).toBeNull(); // late, but done
+    expect(pendingFollowUp(registered({ lastLeakRepairDate: null }))).toBeNull();
+    // Only equipment with a check duty (Art. 5(1)) has one.
+    expect(pendingFollowUp(registered({ lastLeakRepairDate: "2026-03-10", lastCheckDate: "2026-03-10", refrigerant: "R32", chargeKg: 1.2 }))).toBeNull();
+    expect(pendingFollowUp(registered({ lastLeakRepairDate: "2026-03-10", lastCheckDate: "2026-03-10", hermeticallySealed: true }))).toBeNull();
   });
 
   it("needs the follow-up after a repair on a unit that was never checked", () => {

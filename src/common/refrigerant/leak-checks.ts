@@ -150,6 +150,19 @@ export function followUpTiming(repairDate: IsoDate, checkDate: IsoDate): FollowU
 }
 
 /**
+ * The follow-up a repaired leak still waits for (Art. 4(5)): its window, or null when there is
+ * none to do: no repair recorded, a check recorded from the window's first day on, or no check duty
+ * (only equipment subject to Art. 5(1) gets one).
+ */
+export function pendingFollowUp(unit: RegisteredUnit): { repairedOn: IsoDate; earliest: IsoDate; latest: IsoDate } | null {
+  const repair = unit.lastLeakRepairDate;
+  if (repair === null || checkIntervalMonths(unit) === null) return null;
+  const window = followUpWindow(repair);
+  // "" sorts before every date: without a recorded check the follow-up is still to do.
+  return (unit.lastCheckDate ?? "") >= window.earliest ? null : { repairedOn: repair, ...window };
+}
+
+/**
  * The last day the unit's next check is on time: the periodic due date, or the follow-up's last day
  * when a repaired leak still waits for its follow-up and that comes first. Null when the unit has no
  * check duty, or has one but neither a check nor an installation date to count from.
@@ -159,12 +172,8 @@ export function checkDueDate(unit: RegisteredUnit): IsoDate | null {
   const countFrom = unit.lastCheckDate ?? unit.installedOn;
   if (interval === null || countFrom === null) return null;
   const periodic = nextCheckDue(countFrom, interval);
-  const repair = unit.lastLeakRepairDate;
-  if (repair === null) return periodic;
-  const followUp = followUpWindow(repair);
-  // "" sorts before every date: without a recorded check the follow-up is still to do.
-  const followedUp = (unit.lastCheckDate ?? "") >= followUp.earliest;
-  return followedUp || periodic <= followUp.latest ? periodic : followUp.latest;
+  const followUp = pendingFollowUp(unit);
+  return followUp === null || periodic <= followUp.latest ? periodic : followUp.latest;
 }
 
 /**

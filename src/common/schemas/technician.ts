@@ -5,6 +5,7 @@ import { SERVICE_HISTORY_TYPES } from "@/common/constants";
 import { AdminBookingListItemSchema, BookingImageSchema, StaffBookingSchema } from "./admin-bookings";
 import { BookingCustomerSchema, isoDateSchema } from "./bookings";
 import { IdSchema, idSchema } from "./common";
+import { LeakCheckInputSchema, LeakCheckRecordedSchema } from "./refrigerant";
 
 export const technicianText = {
   dateRequired: "Välj ett giltigt datum",
@@ -80,10 +81,22 @@ export const ServiceReportSchema = z.object({
   followUpNeeded: z.boolean().default(false),
   productId: IdSchema.nullable().optional(),
   serviceDate: z.iso.datetime({ offset: true, error: technicianText.serviceDateInvalid }).optional(),
+  /**
+   * The F-gas leak check made at the visit (issue 26), of the report's product (else the visit's),
+   * dated the service date; recorded with the report or not at all.
+   */
+  leakCheck: LeakCheckInputSchema.optional(),
 });
 export type ServiceReport = z.input<typeof ServiceReportSchema>;
 
-export const ServiceReportResultSchema = z.object({ id: z.number(), bookingId: z.number(), status: z.literal("completed") });
+/** The report's answer; `leakCheck`: the check recorded with it and its unit's register entry after it. */
+export const ServiceReportResultSchema = z.object({
+  id: z.number(),
+  bookingId: z.number(),
+  status: z.literal("completed"),
+  leakCheck: LeakCheckRecordedSchema.nullable(),
+});
+export type ServiceReportResult = z.output<typeof ServiceReportResultSchema>;
 
 /** rules §3 service_history.serviceType in Swedish, for the report form. */
 export const SERVICE_HISTORY_TYPE_LABELS: Record<(typeof SERVICE_HISTORY_TYPES)[number], string> = {

@@ -103,5 +103,23 @@ export const technicianText = {
     starting: "Påbörjar arbetet...",
     notInProgress: "Uppdraget är inte pågående och kan inte rapporteras.",
     backToVisit: "Tillbaka till uppdraget",
+    // Issue 26: the F-gas leak check made at the visit, recorded with the report.
+    leakCheck: {
+      legend: "Läckagekontroll (F-gas)",
+      checked: "Läckagekontroll utförd",
+      product: (name: string) => `Gäller ${name}.`,
+      noProduct: "Besöket har ingen registrerad värmepump. En läckagekontroll kan registreras när en produkt är kopplad till besöket.",
+      method: "Metod",
+      methodPlaceholder: "Välj metod",
+      result: "Resultat",
+      resultPlaceholder: "Välj resultat",
+      addedKg: "Påfyllt köldmedium (kg)",
+      recoveredKg: "Återvunnet köldmedium (kg)",
+      kgHint: "Till exempel 0,5. Lämna tomt om inget.",
+      certificate: "Ditt certifikatnummer",
+      registered: "Läckagekontrollen är registrerad.",
+      nextDue: (date: string) => `Nästa läckagekontroll senast ${date}.`,
+      followUp: (earliest: string, latest: string) => `Uppföljande kontroll efter den åtgärdade läckan: tidigast ${earliest}, senast ${latest}.`,
+    },
   },
 } as const;

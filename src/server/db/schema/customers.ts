@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { date, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { REFRIGERANT_NAMES } from "@/common/refrigerant";
 import type { FieldChange } from "@/common/schemas/customers";
 import { byteText } from "./types";
 import { users } from "./users";
@@ -105,12 +106,21 @@ export const products = pgTable(
     warrantyEnd: date("warranty_end"),
     notes: text("notes"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // The refrigerant register (issue 26): the unit's refrigerant and charge (kg to the gram), and the
+    // two facts that change its leak-check duty (2024/573 Art. 5): a leak detection system doubles
+    // the interval, a hermetically sealed and labelled unit below 10 t CO2e has none. Both or neither.
+    refrigerant: text("refrigerant"),
+    refrigerantChargeKg: numeric("refrigerant_charge_kg", { precision: 7, scale: 3, mode: "number" }),
+    leakDetection: boolean("leak_detection").notNull().default(false),
+    hermeticallySealed: boolean("hermetically_sealed").notNull().default(false),
   },
   (t) => [
     index("products_customer_idx").on(t.customerId),
     index("products_install_date_idx").on(t.installDate),
     // A serial number is looked up as it compares (normalizedSerial), on every product created or imported.
     index("products_serial_idx").on(sql`upper(trim(${t.serialNumber}))`),
+    check("products_refrigerant_check", sql`${t.refrigerant} in (${sql.raw(REFRIGERANT_NAMES.map((name) => `'${name}'`).join(", "))})`),
+    check("products_refrigerant_charge_check", sql`${t.refrigerantChargeKg} >= 0 and (${t.refrigerant} is null) = (${t.refrigerantChargeKg} is null)`),
   ],
 );
 

@@ -6,3 +6,4 @@ export * from "./protocols";
 export * from "./system";
 export * from "./invoices";
 export * from "./agreements";
+export * from "./refrigerant";

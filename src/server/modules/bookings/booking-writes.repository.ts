@@ -8,6 +8,7 @@ import type { ProcessedImage } from "../../lib/images";
 import { enqueueEmail, withdrawQueued, type OutboxMessage } from "../../jobs/outbox";
 import { bookingServerText as text } from "./bookings.text";
 import { linkExpiry } from "./customer-link";
+import { insertLeakCheck, lockProduct, registerRowOf, type LeakCheckWrite } from "../refrigerant/refrigerant.repository";
 import { assertCanTake, lockBookingDay, placeVisit, technicianBusyAt } from "./booking-capacity.repository";
 import { parseTimeSlot, storedRange } from "@/common/booking-rules";
 import {
@@ -260,11 +261,17 @@ export function createBookingWritesRepository(
      * completed booking in one transaction, under the booking's lock, so a report is written once
      * and only for a visit `check` accepts. Null when the booking does not exist.
      */
+    /**
+     * The service report: its history entry, the visit completed and, with `leakCheck`, the leak
+     * check of the report's product (else the visit's) in one transaction. The check's rules run in
+     * `leakCheck` with the unit's row locked (one check at a time per unit) and its register row read.
+     */
     async completeWithServiceReport(
       id: number,
       actor: Actor,
       check: (booking: BookingRow) => void,
       report: Omit<typeof serviceHistory.$inferInsert, "customerId" | "bookingId">,
+      leakCheck?: LeakCheckWrite,
     ) {
       return write(async (tx) => {
         const before = await lockBooking(tx, id);
@@ -277,13 +284,21 @@ export function createBookingWritesRepository(
             .where(and(eq(products.id, report.productId), eq(products.customerId, before.customerId)));
           if (!owned) throw unprocessable(text.productNotOwned);
         }
+        const productId = report.productId ?? before.productId;
+        // The unit's checks are recorded one at a time. Locked before anything refers to the product:
+        // the service history's foreign key takes a share lock on it, and two reports that each
+        // held one and then waited for the other's would deadlock.
+        const locked = leakCheck !== undefined && productId !== null && (await lockProduct(tx, productId));
         const [entry] = await tx
           .insert(serviceHistory)
-          .values({ ...report, customerId: before.customerId, bookingId: id, productId: report.productId ?? before.productId })
+          .values({ ...report, customerId: before.customerId, bookingId: id, productId })
           .returning({ id: serviceHistory.id });
         await tx.update(bookings).set({ status: "completed" }).where(eq(bookings.id, id));
         await recordEvent(tx, id, actor, "status", before.status, "completed");
-        return { id: entry.id };
+        if (!leakCheck) return { id: entry.id, leakCheck: null };
+        const row = locked ? await registerRowOf(tx, productId) : undefined;
+        const values = leakCheck({ booking: before, productId, row });
+        return { id: entry.id, leakCheck: await insertLeakCheck(tx, { ...values, bookingId: id }) };
       });
     },
 

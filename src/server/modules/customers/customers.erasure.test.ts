@@ -171,6 +171,7 @@ describe("erasing a customer", () => {
   let draftInvoiceId: number;
   let agreementId: number;
   let agreementToken: string;
+  let productId: number;
 
   it("leaves the customer's name, e-mail, phone and street nowhere but in the kept installation protocol", async () => {
     // Booked on the public form, with a photo, and a description that names them.
@@ -297,6 +298,24 @@ describe("erasing a customer", () => {
     expect(unlinked.statusCode, unlinked.body).toBe(201);
     waiting = unlinked.json();
     expect((await call("POST", `/api/technician/protocols/${waiting.id}/send-for-signing`, {}, tekla)).statusCode).toBe(200);
+    // Their heat pump in the refrigerant register (issue 26), and a leak check with the visit's
+    // service report: the F-gas record keeps the check with the product, naming only the technician.
+    productId = product.json().id;
+    const refrigerant = await call("PUT", `/api/admin/products/${productId}/refrigerant`, { refrigerant: "R410A", chargeKg: 3.2 }, admin);
+    expect(refrigerant.statusCode, refrigerant.body).toBe(200);
+    expect((await call("PATCH", `/api/technician/booking/${bookingId}/status`, { status: "in_progress" }, tekla)).statusCode).toBe(200);
+    const serviced = await call(
+      "POST",
+      "/api/technician/service-history",
+      {
+        bookingId,
+        productId,
+        actions: "Läcksökt köldmediekretsen",
+        leakCheck: { checked: true, method: "detector", result: "repaired", addedKg: 0.4, recoveredKg: 0, certificate: "INCERT-4711" },
+      },
+      tekla,
+    );
+    expect(serviced.statusCode, serviced.body).toBe(201);
     // Invoiced: one invoice sent (with ROT), one left as a draft.
     const invoiceBody = {
       customerId,
@@ -410,6 +429,16 @@ describe("erasing a customer", () => {
     expect(history.every((event) => event.actorName !== NAME)).toBe(true);
     expect(JSON.stringify(detail.json())).not.toMatch(/Ottilia|Zwickerberg|Gnejsgr|9135724|913 57 24/);
     expect((await call("GET", `/api/booking-links/${token}`)).statusCode).toBe(404);
+  });
+
+  it("keeps the heat pump's leak checks with the product, as the F-gas record, under the erased name", async () => {
+    const timeline = await call("GET", `/api/admin/products/${productId}/timeline`, undefined, admin);
+    expect(timeline.statusCode).toBe(200);
+    expect(timeline.json().entry).toMatchObject({ refrigerant: "R410A", chargeKg: 3.2, lastCheck: { result: "repaired" } });
+    expect(timeline.json().events.filter((e: { kind: string }) => e.kind === "leak-check")).toHaveLength(1);
+    expect(JSON.stringify(timeline.json())).not.toMatch(/Ottilia|Zwickerberg|Gnejsgr|9135724|913 57 24/);
+    const report = await call("GET", `/api/admin/customers/${customerId}/refrigerant-report/2026.pdf`, undefined, admin);
+    expect(report.statusCode).toBe(200);
   });
 
   it("keeps who changed which of the customer's fields, and when, without the values", async () => {

@@ -1,6 +1,7 @@
 import { STATUS_AFTER, technicianMay, technicianRefusal, type TechnicianAction } from "@/common/booking-rules";
 import type { BookingStatus } from "@/common/constants";
-import type { ServiceReportSchema, TechnicianBooking, TechnicianVisit } from "@/common/schemas/technician";
+import { todayIn } from "@/common/booking-rules";
+import type { ServiceReportResult, ServiceReportSchema, TechnicianBooking, TechnicianVisit } from "@/common/schemas/technician";
 import type { z } from "zod";
 import { conflict, notFound } from "../../lib/errors";
 import type { SessionUser } from "../../plugins/session";
@@ -9,9 +10,19 @@ import { actorOf, staffCancellationEmail } from "../admin-bookings/admin-booking
 import { toBookingImage, toListItem, toStaffBooking } from "../bookings/booking-views";
 import { contactOfBooking, type BookingRow, type BookingsRepository } from "../bookings/bookings.repository";
 import { staffMayWorkOn } from "../bookings/visit-access";
+import type { RefrigerantService } from "../refrigerant/refrigerant.service";
 import type { SettingsService } from "../settings/settings.service";
 
-type Deps = { repo: BookingsRepository; now: () => Date; today: () => string; settings: SettingsService; outbox: Pick<OutboxSender, "notify"> };
+type Deps = {
+  repo: BookingsRepository;
+  now: () => Date;
+  today: () => string;
+  timeZone: string;
+  settings: SettingsService;
+  outbox: Pick<OutboxSender, "notify">;
+  /** The refrigerant register: the rules of a leak check recorded with the report (issue 26). */
+  refrigerant: Pick<RefrigerantService, "leakCheckWrite" | "recorded">;
+};
 
 /** "Bokningen kunde inte hittas" (rules §2): also for a visit assigned to another technician. */
 export const VISIT_NOT_FOUND = "Bokningen kunde inte hittas";
@@ -33,7 +44,7 @@ function guard(user: SessionUser, action: TechnicianAction) {
  * starting and cancelling it, and the service report that completes it. Every write goes through
  * the bookings repository (history, availability).
  */
-export function createTechnicianVisitsService({ repo, now, today, settings, outbox }: Deps) {
+export function createTechnicianVisitsService({ repo, now, today, timeZone, settings, outbox, refrigerant }: Deps) {
   return {
     async day(date: string, user: SessionUser): Promise<TechnicianVisit[]> {
       return (await repo.technicianVisits({ on: date }, scopeOf(user))).map(toListItem);
@@ -81,21 +92,37 @@ export function createTechnicianVisitsService({ repo, now, today, settings, outb
       return this.visit(id, user);
     },
 
-    /** The service report: history entry and completed visit, once, for a visit in progress. */
-    async registerService(report: z.output<typeof ServiceReportSchema>, user: SessionUser) {
-      const written = await repo.completeWithServiceReport(report.bookingId, actorOf(user), guard(user, "complete"), {
-        serviceDate: report.serviceDate ? new Date(report.serviceDate) : now(),
-        serviceType: report.serviceType,
-        technician: user.name,
-        issues: report.issues || null,
-        actions: report.actions,
-        parts: report.parts || null,
-        followUpNeeded: report.followUpNeeded,
-        productId: report.productId ?? null,
-        status: "completed",
-      });
+    /**
+     * The service report: history entry and completed visit, once, for a visit in progress; with a
+     * leak check (issue 26) that check too, dated the service day in Stockholm, or nothing at all.
+     */
+    async registerService(report: z.output<typeof ServiceReportSchema>, user: SessionUser): Promise<ServiceReportResult> {
+      const serviceDate = report.serviceDate ? new Date(report.serviceDate) : now();
+      const leakCheck = report.leakCheck?.checked ? refrigerant.leakCheckWrite(report.leakCheck, user, todayIn(serviceDate, timeZone)) : undefined;
+      const written = await repo.completeWithServiceReport(
+        report.bookingId,
+        actorOf(user),
+        guard(user, "complete"),
+        {
+          serviceDate,
+          serviceType: report.serviceType,
+          technician: user.name,
+          issues: report.issues || null,
+          actions: report.actions,
+          parts: report.parts || null,
+          followUpNeeded: report.followUpNeeded,
+          productId: report.productId ?? null,
+          status: "completed",
+        },
+        leakCheck,
+      );
       if (!written) throw notFound(VISIT_NOT_FOUND);
-      return { id: written.id, bookingId: report.bookingId, status: "completed" as const };
+      return {
+        id: written.id,
+        bookingId: report.bookingId,
+        status: "completed" as const,
+        leakCheck: written.leakCheck ? await refrigerant.recorded(written.leakCheck) : null,
+      };
     },
   };
 }

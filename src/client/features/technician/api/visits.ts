@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/client/lib/api";
-import type { ServiceReport, TechnicianBooking, TechnicianStatus, TechnicianVisit } from "@/common/schemas/technician";
+import type { ServiceReport, ServiceReportResult, TechnicianBooking, TechnicianStatus, TechnicianVisit } from "@/common/schemas/technician";
 
 // The technician portal's calls (rules §7 the /api/technician rows).
 
@@ -46,11 +46,11 @@ export function useSetVisitStatus(id: number) {
   });
 }
 
-/** POST /api/technician/service-history: the report that completes the visit. */
+/** POST /api/technician/service-history: the report that completes the visit, with its leak check if any (issue 26). */
 export function useRegisterService() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (report: ServiceReport) => apiFetch<{ id: number; bookingId: number }>("/api/technician/service-history", { method: "POST", body: report }),
+    mutationFn: (report: ServiceReport) => apiFetch<ServiceReportResult>("/api/technician/service-history", { method: "POST", body: report }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: technicianQueryKey }),
   });
 }

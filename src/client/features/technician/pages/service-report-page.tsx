@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type UseFormReturn } from "react-hook-form";
+import type { z } from "zod";
 import { useNavigate, useParams } from "react-router";
 import { Button } from "@/client/components/ui/button";
 import { FieldError, Label } from "@/client/components/ui/label";
@@ -11,11 +12,19 @@ import { toast } from "@/client/components/ui/toast-store";
 import { errorMessage, isApiError } from "@/client/lib/api-error";
 import { staffTimeText, technicianMay } from "@/common/booking-rules";
 import { SERVICE_HISTORY_TYPES, SERVICE_TYPE_LABELS } from "@/common/constants";
-import { SERVICE_HISTORY_TYPE_LABELS, ServiceReportSchema, technicianText as schemaText, type TechnicianBooking } from "@/common/schemas/technician";
+import { LeakCheckFormSchema } from "@/common/schemas/refrigerant";
+import {
+  SERVICE_HISTORY_TYPE_LABELS,
+  ServiceReportSchema,
+  technicianText as schemaText,
+  type ServiceReportResult,
+  type TechnicianBooking,
+} from "@/common/schemas/technician";
 import { BackLink } from "@/client/components/back-link";
 import { formatLongDate } from "@/client/lib/format-date";
 import { parseId } from "@/client/lib/parse-id";
 import { useRegisterService, useSetVisitStatus, useVisit } from "../api/visits";
+import { EMPTY_LEAK_CHECK, LeakCheckFields, type LeakCheckFormValues } from "../components/leak-check-fields";
 import { technicianText } from "../text";
 
 const text = technicianText.service;
@@ -23,28 +32,39 @@ const text = technicianText.service;
 /** rules §9: after the service is registered the technician is back on the dashboard 2 s later. */
 export const RETURN_AFTER_MS = 2000;
 
-const FormSchema = ServiceReportSchema.omit({ bookingId: true, productId: true, serviceDate: true });
-type ReportForm = { serviceType: (typeof SERVICE_HISTORY_TYPES)[number]; issues: string; actions: string; parts: string; followUpNeeded: boolean };
+// The leak check's amounts as typed ("0,5"); the report's own fields as the API takes them.
+const FormSchema = ServiceReportSchema.omit({ bookingId: true, productId: true, serviceDate: true, leakCheck: true }).extend({
+  leakCheck: LeakCheckFormSchema,
+});
+type ReportForm = {
+  serviceType: (typeof SERVICE_HISTORY_TYPES)[number];
+  issues: string;
+  actions: string;
+  parts: string;
+  followUpNeeded: boolean;
+  leakCheck: LeakCheckFormValues;
+};
 
-function ReportForm({ visit, onReported }: { visit: TechnicianBooking; onReported: () => void }) {
+function ReportForm({ visit, onReported }: { visit: TechnicianBooking; onReported: (result: ServiceReportResult) => void }) {
   const idPrefix = useId().replace(/:/g, "");
   const navigate = useNavigate();
   const register = useRegisterService();
-  const form = useForm<ReportForm>({
+  const form = useForm<ReportForm, unknown, z.output<typeof FormSchema>>({
     resolver: zodResolver(FormSchema) as never,
-    defaultValues: { serviceType: "maintenance", issues: "", actions: "", parts: "", followUpNeeded: false },
+    defaultValues: { serviceType: "maintenance", issues: "", actions: "", parts: "", followUpNeeded: false, leakCheck: EMPTY_LEAK_CHECK },
   });
   const actionsError = form.formState.errors.actions?.message;
   const id = (name: string) => `${idPrefix}-${name}`;
+  const product = visit.product ? [visit.product.brand, visit.product.model].filter(Boolean).join(" ") : null;
 
   const submit = form.handleSubmit(
-    (values) =>
+    ({ leakCheck, ...values }) =>
       register.mutate(
-        { ...values, bookingId: visit.booking.id, productId: visit.product?.id ?? null },
+        { ...values, bookingId: visit.booking.id, productId: visit.product?.id ?? null, ...(leakCheck.checked ? { leakCheck } : {}) },
         {
-          onSuccess: () => {
+          onSuccess: (result) => {
             // Issue 23: the page says it (the banner that replaces the form), not a toast as well.
-            onReported();
+            onReported(result);
             window.setTimeout(() => navigate("/technician"), RETURN_AFTER_MS);
           },
           onError: (error) =>
@@ -102,10 +122,24 @@ function ReportForm({ visit, onReported }: { visit: TechnicianBooking; onReporte
         <input id={id("follow-up")} type="checkbox" className="size-5 accent-brand-700" {...form.register("followUpNeeded")} />
         <Label htmlFor={id("follow-up")}>{text.followUp}</Label>
       </div>
+      <LeakCheckFields form={form as unknown as UseFormReturn<{ leakCheck: LeakCheckFormValues }>} id={id} productName={product} />
       <Button type="submit" disabled={register.isPending} className="w-full sm:w-auto sm:justify-self-start">
         {register.isPending ? text.submitting : text.submit}
       </Button>
     </form>
+  );
+}
+
+/** What the leak check recorded with the report means for the unit: its next check, or the follow-up of a repaired leak. */
+function LeakCheckRegistered({ recorded }: { recorded: NonNullable<ServiceReportResult["leakCheck"]> }) {
+  const { entry } = recorded;
+  return (
+    <p>
+      {text.leakCheck.registered}{" "}
+      {entry.followUp
+        ? text.leakCheck.followUp(formatLongDate(entry.followUp.earliest), formatLongDate(entry.followUp.latest))
+        : entry.nextDue && text.leakCheck.nextDue(formatLongDate(entry.nextDue))}
+    </p>
   );
 }
 
@@ -142,7 +176,7 @@ export default function ServiceReportPage() {
   const query = useVisit(id);
   const visit = query.data;
   const { starting } = useStartOnOpen(visit);
-  const [reported, setReported] = useState(false);
+  const [reported, setReported] = useState<ServiceReportResult | null>(null);
 
   let body;
   if (id === null || isApiError(query.error, 404)) body = <p className="text-lg font-semibold text-slate-900">{technicianText.visit.notFound}</p>;
@@ -155,14 +189,15 @@ export default function ServiceReportPage() {
   else if (!visit) body = <Spinner />;
   else if (reported)
     body = (
-      <p role="status" className="rounded-xl border border-green-700 bg-green-50 p-4 text-green-900">
-        <strong className="block">{text.registered}</strong>
-        {text.registeredText}
-      </p>
+      <div role="status" className="grid gap-1 rounded-xl border border-green-700 bg-green-50 p-4 text-green-900">
+        <strong>{text.registered}</strong>
+        <p>{text.registeredText}</p>
+        {reported.leakCheck && <LeakCheckRegistered recorded={reported.leakCheck} />}
+      </div>
     );
   else if (starting) body = <Spinner label={text.starting} />;
   else if (visit.booking.status !== "in_progress") body = <p className="text-slate-800">{text.notInProgress}</p>;
-  else body = <ReportForm visit={visit} onReported={() => setReported(true)} />;
+  else body = <ReportForm visit={visit} onReported={setReported} />;
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-6 sm:py-10">

@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { LEAK_CHECK_METHODS, LEAK_CHECK_RESULTS } from "@/common/schemas/refrigerant";
+import { bookings } from "./bookings";
+import { products } from "./customers";
+import { users } from "./users";
+
+const oneOf = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
+
+// The refrigerant register's leak checks (issue 26; 2024/573 Art. 7(1)(b), (c), (e), (f)): when, how,
+// what was found, the refrigerant added and recovered, and the certified person who did it, by name
+// and certificate number as they were. They go with the product (the customer's deletion takes
+// both); a deleted visit or staff account leaves the check in place.
+export const leakChecks = pgTable(
+  "leak_checks",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    bookingId: integer("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    checkedOn: date("checked_on").notNull(),
+    method: text("method").notNull(),
+    result: text("result").notNull(),
+    addedKg: numeric("added_kg", { precision: 7, scale: 3, mode: "number" }).notNull().default(0),
+    recoveredKg: numeric("recovered_kg", { precision: 7, scale: 3, mode: "number" }).notNull().default(0),
+    technicianId: integer("technician_id").references(() => users.id, { onDelete: "set null" }),
+    technicianName: text("technician_name").notNull(),
+    certificate: text("certificate").notNull(),
+    /** This check is the follow-up of a repaired leak (Art. 4(5)). */
+    followUp: boolean("follow_up").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("leak_checks_product_idx").on(t.productId, t.checkedOn),
+    index("leak_checks_booking_idx").on(t.bookingId),
+    check("leak_checks_method_check", sql`${t.method} in (${oneOf(LEAK_CHECK_METHODS)})`),
+    check("leak_checks_result_check", sql`${t.result} in (${oneOf(LEAK_CHECK_RESULTS)})`),
+    check("leak_checks_amounts_check", sql`${t.addedKg} >= 0 and ${t.recoveredKg} >= 0`),
+    check("leak_checks_certificate_check", sql`length(trim(${t.certificate})) > 0`),
+  ],
+);
