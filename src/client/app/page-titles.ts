@@ -25,6 +25,7 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   "/admin/invoices/new": withSite("Ny faktura"),
   "/admin/agreements": withSite("Serviceavtal"),
   "/admin/agreements/new": withSite("Nytt serviceavtal"),
+  "/admin/refrigerant-register": withSite("Köldmedieregister"),
 };
 
 /** Pages whose path ends in a parameter: one title for every path under the prefix. */

@@ -76,6 +76,7 @@ const AdminInvoiceViewPage = lazyPage(() => import("@/client/features/admin/invo
 const AdminAgreementsListPage = lazyPage(() => import("@/client/features/admin/agreements/pages/agreements-list-page"));
 const AdminAgreementCreatePage = lazyPage(() => import("@/client/features/admin/agreements/pages/agreement-create-page"));
 const AdminAgreementDetailPage = lazyPage(() => import("@/client/features/admin/agreements/pages/agreement-detail-page"));
+const AdminRefrigerantRegisterPage = lazyPage(() => import("@/client/features/admin/refrigerant/pages/refrigerant-register-page"));
 const SecurityPage = lazyPage(() => import("@/client/features/security/security-page"));
 
 /** Admin pages: behind RequireAdmin (rules §6). Add new admin screens here with their full path. */
@@ -104,6 +105,7 @@ const adminRoutes: RouteObject[] = [
   lazyRoute("/admin/agreements", AdminAgreementsListPage),
   lazyRoute("/admin/agreements/new", AdminAgreementCreatePage),
   lazyRoute("/admin/agreements/:id", AdminAgreementDetailPage),
+  lazyRoute("/admin/refrigerant-register", AdminRefrigerantRegisterPage),
   lazyRoute("/admin/security", SecurityPage),
 ];
 

@@ -16,6 +16,7 @@ import {
   Contact,
   Receipt,
   FileSignature,
+  Snowflake,
   type LucideIcon,
 } from "lucide-react";
 import { useSearchParams } from "react-router";
@@ -42,6 +43,7 @@ const CARDS: Record<DashboardTab, DashboardCard[]> = {
     { to: "/admin/customers", icon: Contact, ...text.cards.customers },
     { to: "/admin/products", icon: Package, ...text.cards.products },
     { to: "/admin/agreements", icon: FileSignature, ...text.cards.agreements },
+    { to: "/admin/refrigerant-register", icon: Snowflake, ...text.cards.refrigerantRegister },
     { to: "/admin/service-reminders", icon: Bell, ...text.cards.serviceReminders },
     { to: "/admin/service-history", icon: History, ...text.cards.serviceHistory },
   ],

@@ -19,6 +19,10 @@ export const adminDashboardText = {
     customers: { title: "Kundregister", description: "Sök, lägg till och hantera kunder." },
     products: { title: "Produkter", description: "Kundernas värmepumpar med serienummer och garanti." },
     agreements: { title: "Serviceavtal", description: "Avtal om återkommande service med årspris, besöksmånad och kundens godkännande." },
+    refrigerantRegister: {
+      title: "Köldmedieregister",
+      description: "Läckagekontroller enligt F-gasförordningen: när nästa kontroll ska göras, försenade först.",
+    },
     serviceReminders: { title: "Servicepåminnelser", description: "Påminnelser efter 24 månader, import av kunder och utskick." },
     serviceHistory: { title: "Servicehistorik", description: "Tidigare servicebesök och åtgärder per kund." },
     routeOptimization: { title: "Ruttplanering", description: "Bekräftade besök per dag grupperade per ort." },
