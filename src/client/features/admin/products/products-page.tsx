@@ -15,10 +15,10 @@ import { productsPageText as text } from "./text";
 
 /** /admin/products (rules §2 Products; issue 12): search, create dialog, detail dialog with edit and history (issue 23 point 8). */
 export default function ProductsPage({
-  agreementsSection,
+  extraSections,
 }: {
   /** The product's service agreements, from another feature: the admin shell (src/client/app) passes it in. */
-  agreementsSection?: (product: { id: number; customerId: number }) => ReactNode;
+  extraSections?: (product: { id: number; customerId: number }) => ReactNode;
 } = {}) {
   useDocumentTitle(text.title);
   const [q, setQ] = useState("");
@@ -68,7 +68,7 @@ export default function ProductsPage({
         </ul>
       )}
       <ProductFormDialog open={creating} onOpenChange={setCreating} />
-      <ProductDetailDialog product={open} onClose={() => setOpen(null)} agreementsSection={agreementsSection} />
+      <ProductDetailDialog product={open} onClose={() => setOpen(null)} extraSections={extraSections} />
     </AdminPage>
   );
 }

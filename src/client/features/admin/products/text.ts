@@ -29,6 +29,10 @@ export const productsPageText = {
     serialNumber: "Serienummer",
     installationDate: "Installationsdatum",
     warrantyExpiry: "Garanti till",
+    refrigerant: "Köldmedium",
+    refrigerantChargeKg: "Köldmediemängd (kg)",
+    leakDetection: "Läckagevarningssystem",
+    hermeticallySealed: "Hermetiskt sluten",
   } as Record<string, string>,
   editForm: {
     title: "Ändra produkt",

@@ -19,12 +19,12 @@ const valueText = (field: string, value: string) => (field === "type" ? productT
 export function ProductDetailDialog({
   product,
   onClose,
-  agreementsSection,
+  extraSections,
 }: {
   product: Product | null;
   onClose: () => void;
-  /** The product's service agreements (issue 26), mounted by the admin shell. */
-  agreementsSection?: (product: { id: number; customerId: number }) => ReactNode;
+  /** More about the product, mounted by the admin shell: its service agreements and its refrigerant register entry with its timeline (issue 26). */
+  extraSections?: (product: { id: number; customerId: number }) => ReactNode;
 }) {
   const detail = useProduct(product?.id ?? null);
   const [editing, setEditing] = useState(false);
@@ -54,7 +54,7 @@ export function ProductDetailDialog({
               <Pencil aria-hidden="true" />
               {text.edit}
             </Button>
-            {agreementsSection?.({ id: shown.id, customerId: shown.customerId })}
+            {extraSections?.({ id: shown.id, customerId: shown.customerId })}
             <section aria-labelledby={historyHeading} className="grid gap-2">
               <h3 id={historyHeading} className="font-semibold text-slate-900">
                 {text.changes}
