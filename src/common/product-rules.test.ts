@@ -88,11 +88,11 @@ describe("product rules (docs/product-rules.md)", () => {
   it("finds both kinds of broken citation", () => {
     // Built from parts, like the patterns, so that the scan of this file does not find them.
     const [spec, decisions, rules] = ["SP" + "EC", "DECI" + "SIONS", "ru" + "les"];
-    const file = { path: "x.ts", text: `// ${spec} §2, ${decisions} 5\n// ${spec}\n// §4\n// ${rules} §2, §10 and D27; ${rules} D7-D30` };
+    const file = { path: "x.ts", text: `// ${spec} §2, ${decisions} 5\n// ${spec}\n// §4\n// ${rules} §2, §10 and D97; ${rules} D7-D30` };
     expect(outsideCitations(file)).toHaveLength(3);
     expect(unresolvedCitations(file, headings)).toEqual([
-      `x.ts:4: §10 (in "${rules} §2, §10 and D27")`,
-      `x.ts:4: D27 (in "${rules} §2, §10 and D27")`,
+      `x.ts:4: §10 (in "${rules} §2, §10 and D97")`,
+      `x.ts:4: D97 (in "${rules} §2, §10 and D97")`,
       `x.ts:4: D30 (in "${rules} D7-D30")`,
     ]);
   });
