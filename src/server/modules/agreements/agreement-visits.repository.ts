@@ -6,6 +6,7 @@ import { agreementFeeInvoices, agreementVisits, bookings, customers, products, s
 export type ProposingAgreement = {
   id: number;
   customerId: number;
+  productId: number;
   startDate: string;
   endsOn: string | null;
   visitsPerYear: number;
@@ -44,6 +45,7 @@ export function createAgreementVisitsRepository(db: Db) {
         .select({
           id: serviceAgreements.id,
           customerId: serviceAgreements.customerId,
+          productId: serviceAgreements.productId,
           startDate: serviceAgreements.startDate,
           endsOn: serviceAgreements.endsOn,
           visitsPerYear: serviceAgreements.visitsPerYear,

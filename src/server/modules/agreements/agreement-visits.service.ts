@@ -89,6 +89,8 @@ export function createAgreementVisitsService({
               serviceType: SERVICE,
               description: `Servicebesök enligt serviceavtal, ${monthText(month)}`,
               heatpumpModel: productLabel(agreement),
+              // The agreement's pump: the technician's report (and its leak check) is about it.
+              productId: agreement.productId,
               date,
               timeSlot: parsed.label,
               startTime: range.start,

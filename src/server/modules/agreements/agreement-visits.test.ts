@@ -97,14 +97,14 @@ async function agreement(visitMonth = 1, overrides: Record<string, unknown> = {}
   const body = created.json();
   const accepted = await customerCall("POST", `/api/agreements/${body.customerUrl.split("/avtal/")[1]}/accept`);
   expect(accepted.statusCode, accepted.body).toBe(200);
-  return { id: body.id as number, customerId: c.id, email };
+  return { id: body.id as number, customerId: c.id, productId: p.id, email };
 }
 
-type Proposed = { id: number; date: string; time_slot: string; status: string; month: string; state: string };
+type Proposed = { id: number; date: string; time_slot: string; status: string; month: string; state: string; product_id: number | null };
 const proposalsOf = (agreementId: number) =>
   queryRows<Proposed>(
     database,
-    sql`select b.id, b.date::text as date, b.time_slot, b.status, v.month, v.state
+    sql`select b.id, b.date::text as date, b.time_slot, b.status, v.month, v.state, b.product_id
         from agreement_visits v left join bookings b on b.id = v.booking_id
         where v.agreement_id = ${agreementId} order by v.month`,
   );
@@ -127,7 +127,15 @@ describe("proposing an agreement's visit", () => {
     expect(await app.jobs["agreement-visits"].run()).toBeUndefined();
     const [proposal] = await proposalsOf(a.id);
     // 1 January is New Year's Day; Saturday 2 January is a service day.
-    expect(proposal).toMatchObject({ month: "2027-01", state: "proposed", date: "2027-01-02", time_slot: firstSlot("2027-01-02"), status: "planned" });
+    // The booking is about the agreement's pump (the technician's report and leak check are too).
+    expect(proposal).toMatchObject({
+      month: "2027-01",
+      state: "proposed",
+      date: "2027-01-02",
+      time_slot: firstSlot("2027-01-02"),
+      status: "planned",
+      product_id: a.productId,
+    });
 
     const mail = proposalMail(await mailsTo(a.email));
     expect(mail.subject).toBe(`Servicebesök enligt ditt serviceavtal: lördag 2 januari 2027 kl. ${firstSlot("2027-01-02").slice(0, 5)}`);

@@ -21,6 +21,8 @@ export type NewBooking = {
   endTime: string;
   status: string;
   notes?: string | null;
+  /** The customer's product the visit is about (a service agreement's visit, issue 26). */
+  productId?: number | null;
 };
 export type SlotChange = { date: string; timeSlot: string; startTime: string; endTime: string };
 export type BookingRow = typeof bookings.$inferSelect;
