@@ -378,7 +378,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
   });
   await app.register(invoicesRoutes, { invoices });
-  await app.register(agreementsRoutes, { agreements });
+  await app.register(agreementsRoutes, { agreements, visits: agreementVisits });
   // Files made when an e-mail is sent: a signed protocol's PDF, an invoice's PDF.
   outbox.makeFilesWith((source) => (source.kind === "protocol-pdf" ? protocols.pdfForEmail(source.protocolId) : invoices.pdfForEmail(source.invoiceId)));
   const backups = createBackups({ database, repo: createBackupsRepository(database.db), config, log: app.log, outbox });

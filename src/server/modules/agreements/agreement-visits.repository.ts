@@ -39,8 +39,8 @@ export type UnansweredProposal = { visitId: number; agreementId: number; booking
 /** The visits agreements propose themselves (issue 26): the only place that reads or writes agreement_visits. */
 export function createAgreementVisitsRepository(db: Db) {
   return {
-    /** Agreements that propose visits on `today`: accepted, not paused, not ended. */
-    async proposing(today: string): Promise<ProposingAgreement[]> {
+    /** Agreements that propose visits on `today`: accepted, not paused, not ended (one of them with `id`). */
+    async proposing(today: string, id?: number): Promise<ProposingAgreement[]> {
       return db
         .select({
           id: serviceAgreements.id,
@@ -69,6 +69,7 @@ export function createAgreementVisitsRepository(db: Db) {
             isNull(serviceAgreements.pausedAt),
             isNull(customers.anonymizedAt),
             sql`(${serviceAgreements.endsOn} is null or ${serviceAgreements.endsOn} >= ${today}::date)`,
+            id === undefined ? undefined : eq(serviceAgreements.id, id),
           ),
         )
         .orderBy(serviceAgreements.id);

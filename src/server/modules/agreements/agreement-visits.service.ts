@@ -33,6 +33,13 @@ type Deps = {
 const SERVICE = "service" as const;
 const SYSTEM = { type: "system" as const, name: "Serviceavtal" };
 
+export const visitText = {
+  notActive: "Bara ett aktivt avtal föreslår besök.",
+  noVisitLeft: "Avtalet har inget besök kvar att föreslå.",
+  alreadyProposed: (month: string) => `Besöket i ${month} är redan föreslaget.`,
+  noTime: (month: string) => `Det finns ingen ledig tid i ${month}. Boka besöket för hand.`,
+} as const;
+
 /** "april 2027" */
 export const monthText = (month: string) => `${monthName(Number(month.slice(5, 7)))} ${month.slice(0, 4)}`;
 
@@ -152,6 +159,31 @@ export function createAgreementVisitsService({
         }
       }
       return made;
+    },
+
+    /**
+     * The admin's "propose the next visit now" (issue 26): the agreement's next visit month, before
+     * the job would reach it. A month is proposed once, also when it had no free time (the admin then
+     * books by hand). 409 with a Swedish reason when the agreement proposes nothing, the month was
+     * proposed already or has no free time.
+     */
+    async proposeNext(agreementId: number): Promise<{ bookingId: number; month: string }> {
+      const day = today();
+      const [agreement] = await repo.proposing(day, agreementId);
+      if (!agreement) throw new AppError("NOT_PROPOSING", 409, visitText.notActive);
+      const month = upcomingVisitMonths(agreement, day, 1)[0];
+      if (!month) throw new AppError("NO_VISIT_LEFT", 409, visitText.noVisitLeft);
+      const visitId = await repo.claim(agreement.id, month);
+      if (visitId === null) throw new AppError("ALREADY_PROPOSED", 409, visitText.alreadyProposed(monthText(month)));
+      const booking = await bookFirstFree(agreement, month);
+      await repo.settle(visitId, agreement.id, {
+        bookingId: booking?.id ?? null,
+        note: booking
+          ? `${monthText(month)}: bokning #${booking.id} ${booking.date} kl. ${booking.timeSlot.slice(0, 5)}`
+          : `${monthText(month)}: ingen ledig tid`,
+      });
+      if (!booking) throw new AppError("NO_TIME", 409, visitText.noTime(monthText(month)));
+      return { bookingId: booking.id, month };
     },
 
     /** Confirms or releases (by the settings) the proposals unanswered the set number of days before the visit. */

@@ -397,3 +397,42 @@ describe("the statistics of agreements", () => {
     }).toEqual({ active: endsToday ? 2 : 1, new: 3, ended: 1, yearlyValueOre: endsToday ? 800_000 : 300_000 });
   });
 });
+
+describe("the admin's 'propose the next visit now'", () => {
+  it("proposes the next visit month before the job would, once, and says why not in Swedish", async () => {
+    const a = await agreement(2); // February 2027: the job proposes it from 2 January
+    const res = await call("POST", `/api/admin/agreements/${a.id}/propose-visit`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().events[0]).toMatchObject({ kind: "visit-proposed", by: "Systemet" });
+    const [proposal] = await proposalsOf(a.id);
+    expect(proposal).toMatchObject({ month: "2027-02", state: "proposed", status: "planned" });
+    expect(proposal.date.slice(0, 7)).toBe("2027-02");
+
+    const again = await call("POST", `/api/admin/agreements/${a.id}/propose-visit`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("Besöket i februari 2027 är redan föreslaget.");
+    // The job later does not propose it a second time.
+    clock = new Date("2027-01-15T09:00:00Z");
+    await app.jobs["agreement-visits"].run();
+    expect(await proposalsOf(a.id)).toHaveLength(1);
+
+    clock = new Date("2026-12-05T09:00:00Z");
+    const paused = await agreement(2);
+    expect((await call("POST", `/api/admin/agreements/${paused.id}/pause`)).statusCode).toBe(200);
+    const refused = await call("POST", `/api/admin/agreements/${paused.id}/propose-visit`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe("Bara ett aktivt avtal föreslår besök.");
+    expect((await call("POST", "/api/admin/agreements/999999/propose-visit")).statusCode).toBe(404);
+  });
+
+  it("is the admin's alone", async () => {
+    await createUser(database, { username: "tekla", password: "Tekla1234", role: "technician", name: "Tekla Tekniker" });
+    const tekla = await loginAs(app, "tekla", "Tekla1234");
+    const a = await agreement(2);
+    const asTechnician = await app.inject({ method: "POST", url: `/api/admin/agreements/${a.id}/propose-visit`, headers: { ...SAME_ORIGIN, cookie: tekla } });
+    expect(asTechnician.statusCode).toBe(403);
+    const anonymous = await app.inject({ method: "POST", url: `/api/admin/agreements/${a.id}/propose-visit`, headers: { ...SAME_ORIGIN } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await proposalsOf(a.id)).toEqual([]);
+  });
+});

@@ -10,11 +10,15 @@ import {
   AgreementTokenParamsSchema,
   CustomerAgreementSchema,
 } from "@/common/schemas/agreements";
+import type { AgreementVisitsService } from "./agreement-visits.service";
 import type { AgreementsService } from "./agreements.service";
 
 // Service agreements (issue 26): admins under /api/admin (plugins/auth-guards); the customer's page
 // under /api/agreements/:token, public behind its 192-bit token.
-export async function agreementsRoutes(fastify: FastifyInstance, { agreements }: { agreements: AgreementsService }) {
+export async function agreementsRoutes(
+  fastify: FastifyInstance,
+  { agreements, visits }: { agreements: AgreementsService; visits: Pick<AgreementVisitsService, "proposeNext"> },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const staff = (user: { id: number; name: string } | null) => ({ id: user!.id, name: user!.name });
 
@@ -27,6 +31,12 @@ export async function agreementsRoutes(fastify: FastifyInstance, { agreements }:
   app.get("/api/admin/agreements/:id", { schema: { params: IdParamsSchema, response: { 200: AgreementSchema } } }, (request) =>
     agreements.get(request.params.id),
   );
+  // The next visit proposed now, as the morning job would (issue 26); the answer is the agreement with the event.
+  app.post("/api/admin/agreements/:id/propose-visit", { schema: { params: IdParamsSchema, response: { 200: AgreementSchema } } }, async (request) => {
+    await agreements.get(request.params.id); // 404 for an unknown agreement
+    await visits.proposeNext(request.params.id);
+    return agreements.get(request.params.id);
+  });
   app.post("/api/admin/agreements/:id/pause", { schema: { params: IdParamsSchema, response: { 200: AgreementSchema } } }, (request) =>
     agreements.pause(request.params.id, staff(request.user)),
   );

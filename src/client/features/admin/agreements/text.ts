@@ -167,7 +167,17 @@ export const agreementsText = {
     end: "Avsluta från datum",
     renew: "Förnya",
     resend: "Skicka länken igen",
+    propose: "Föreslå besök nu",
     cancel: "Avbryt",
+    proposeConfirm: {
+      title: "Föreslå nästa besök nu?",
+      description: (customer: string) =>
+        `Första lediga tid i nästa besöksmånad reserveras och ${customer} får ett e-postmeddelande för att bekräfta eller flytta den. Annars görs det automatiskt en månad före.`,
+      confirm: "Föreslå besöket",
+      pending: "Föreslår...",
+      done: "Besöket är föreslaget",
+      failed: "Kunde inte föreslå besöket",
+    },
     pauseConfirm: {
       title: "Pausa avtalet?",
       description: "Inga servicebesök föreslås medan avtalet är pausat. Du kan återuppta det när som helst.",

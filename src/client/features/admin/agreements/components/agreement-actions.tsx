@@ -1,4 +1,4 @@
-import { CalendarX, Pause, Play, RefreshCw, Send } from "lucide-react";
+import { CalendarPlus, CalendarX, Pause, Play, RefreshCw, Send } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Button } from "@/client/components/ui/button";
 import { ConfirmDialog } from "@/client/components/ui/confirm-dialog";
@@ -7,6 +7,7 @@ import { errorMessage } from "@/client/lib/api-error";
 import type { Agreement } from "@/common/schemas/agreements";
 import { usePauseAgreement } from "../api/pause-agreement";
 import { useRenewAgreement } from "../api/renew-agreement";
+import { useProposeVisit } from "../api/propose-visit";
 import { useResendAgreement } from "../api/resend-agreement";
 import { useResumeAgreement } from "../api/resume-agreement";
 import { agreementsText } from "../text";
@@ -14,7 +15,7 @@ import { EndAgreementDialog } from "./end-agreement-dialog";
 
 const text = agreementsText.actions;
 
-type Confirmed = "pause" | "resume" | "renew" | "resend";
+type Confirmed = "propose" | "pause" | "resume" | "renew" | "resend";
 type Dialog = Confirmed | "end" | null;
 type ConfirmTexts = { title: string; confirm: string; pending: string; done: string; failed: string };
 
@@ -23,10 +24,11 @@ type ConfirmTexts = { title: string; confirm: string; pending: string; done: str
  * is paused, a paused one resumed; one that does not renew itself is renewed while it runs; any that
  * has not ended is ended from a day.
  */
-export function availableActions(agreement: Pick<Agreement, "status" | "autoRenew">) {
+export function availableActions(agreement: Pick<Agreement, "status" | "autoRenew" | "nextVisitMonth">) {
   const running = agreement.status === "active" || agreement.status === "paused";
   return {
     resend: agreement.status === "pending",
+    propose: agreement.status === "active" && agreement.nextVisitMonth !== null,
     pause: agreement.status === "active",
     resume: agreement.status === "paused",
     renew: running && !agreement.autoRenew,
@@ -42,6 +44,7 @@ export function AgreementActions({ agreement, today }: { agreement: Agreement; t
   const resume = useResumeAgreement();
   const renew = useRenewAgreement();
   const resend = useResendAgreement();
+  const propose = useProposeVisit();
   const actions = availableActions(agreement);
 
   const show = (dialog: Dialog) => {
@@ -56,6 +59,13 @@ export function AgreementActions({ agreement, today }: { agreement: Agreement; t
       description: text.resendConfirm.description(agreement.customerName),
       icon: <Send aria-hidden="true" />,
       label: text.resend,
+    },
+    propose: {
+      mutation: propose,
+      texts: text.proposeConfirm,
+      description: text.proposeConfirm.description(agreement.customerName),
+      icon: <CalendarPlus aria-hidden="true" />,
+      label: text.propose,
     },
     pause: { mutation: pause, texts: text.pauseConfirm, description: text.pauseConfirm.description, icon: <Pause aria-hidden="true" />, label: text.pause },
     resume: { mutation: resume, texts: text.resumeConfirm, description: text.resumeConfirm.description, icon: <Play aria-hidden="true" />, label: text.resume },
@@ -73,7 +83,7 @@ export function AgreementActions({ agreement, today }: { agreement: Agreement; t
     });
   };
 
-  const shown = (["resend", "pause", "resume", "renew"] as const).filter((action) => actions[action]);
+  const shown = (["resend", "propose", "pause", "resume", "renew"] as const).filter((action) => actions[action]);
 
   return (
     <div role="group" aria-label={agreementsText.detail.actions} className="flex flex-wrap gap-2">

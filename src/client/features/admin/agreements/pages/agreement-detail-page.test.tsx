@@ -63,8 +63,10 @@ describe("/admin/agreements/:id", () => {
   it("offers only the actions of the agreement's state", async () => {
     const cases: [Agreement, string[]][] = [
       [pending, ["Skicka länken igen", "Avsluta från datum"]],
-      [agreementFixture(), ["Pausa", "Avsluta från datum"]],
-      [agreementFixture({ autoRenew: false, endsOn: "2027-11-30" }), ["Pausa", "Förnya", "Avsluta från datum"]],
+      [agreementFixture(), ["Föreslå besök nu", "Pausa", "Avsluta från datum"]],
+      // No visit left before the end: nothing to propose.
+      [agreementFixture({ nextVisitMonth: null }), ["Pausa", "Avsluta från datum"]],
+      [agreementFixture({ autoRenew: false, endsOn: "2027-11-30" }), ["Föreslå besök nu", "Pausa", "Förnya", "Avsluta från datum"]],
       [agreementFixture({ status: "paused", pausedAt: "2027-01-10T08:00:00.000Z" }), ["Återuppta", "Avsluta från datum"]],
       [agreementFixture({ status: "ended", endsOn: "2026-10-31", nextVisitMonth: null }), []],
     ];
@@ -75,6 +77,18 @@ describe("/admin/agreements/:id", () => {
       cleanup();
       vi.unstubAllGlobals();
     }
+  });
+
+  it("proposes the next visit after asking, and shows the server's refusal in the dialog", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderAgreement(agreementFixture(), {
+      "POST /api/admin/agreements/12/propose-visit": { status: 409, body: { message: "Besöket i maj 2027 är redan föreslaget." } },
+    });
+    await user.click(await main().findByRole("button", { name: "Föreslå besök nu" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Föreslå nästa besök nu?" });
+    await user.click(within(dialog).getByRole("button", { name: "Föreslå besöket" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Besöket i maj 2027 är redan föreslaget.");
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith("/12/propose-visit") && init?.method === "POST")).toBe(true);
   });
 
   it("pauses after asking, from the keyboard, and shows the agreement as the server answers", async () => {
