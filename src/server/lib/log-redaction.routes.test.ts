@@ -11,8 +11,8 @@ import { SAME_ORIGIN, createTestDatabase, testConfig } from "../test-support/tes
 // place. A new route with a secret the redaction does not know fails here.
 
 const SECRET = "HemligNyckel0123456789abcdefXYZ_-";
-/** Path parameters that are numbers (`/api/admin/bookings/:id`): nothing secret to hide. */
-const NUMERIC_PARAMS = new Set(["id", "imageId", "absenceId"]);
+/** Path parameters that are numbers (`/api/admin/bookings/:id`, a report's `:year`): nothing secret to hide. */
+const NUMERIC_PARAMS = new Set(["id", "imageId", "absenceId", "year"]);
 /** Query parameters that carry a secret. */
 const SECRET_QUERY_KEYS = ["token", "code", "state"];
 
