@@ -99,3 +99,90 @@ test("an admin creates a service agreement, the customer accepts it from the e-m
   await expect(main.getByText("Aktivt").first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test("the admin proposes the next visit, the customer gets it by e-mail and moves it within the month", async ({
+  page,
+  browser,
+  baseURL,
+  loginAs,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await loginAs("admin");
+  const customer = await customerWithPump(page, baseURL!, testInfo);
+  // Visits next month: the agreement starts today and is accepted at once (through its link).
+  const now = new Date();
+  const nextMonth = ((now.getMonth() + 1) % 12) + 1;
+  const created = await page.request.post("/api/admin/agreements", {
+    headers: { origin: baseURL! },
+    data: {
+      customerId: customer.customerId,
+      productId: customer.productId,
+      startDate: now.toLocaleDateString("sv-SE", { timeZone: "Europe/Stockholm" }),
+      yearlyPriceOre: 190_000,
+      visitsPerYear: 1,
+      visitMonth: nextMonth,
+      repairDiscountPercent: 5,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const agreement = (await created.json()) as { id: number; customerUrl: string };
+  const accepted = await page.request.post(`/api/agreements/${agreement.customerUrl.split("/avtal/")[1]}/accept`, { headers: { origin: baseURL! } });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+
+  // The admin proposes it now instead of waiting for the morning job.
+  await page.goto(`/admin/agreements/${agreement.id}`);
+  await page.getByRole("button", { name: "Föreslå besök nu" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Föreslå nästa besök nu?" });
+  await confirm.getByRole("button", { name: "Föreslå besöket" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("main").getByText("Servicebesök föreslogs")).toBeVisible();
+
+  // The customer's e-mail: the time held and the link.
+  const email = await waitForEmail(customer.email, { subject: /Servicebesök enligt ditt serviceavtal/ });
+  const link = email.text.match(/https?:\/\/\S+\/booking\/shared\/[A-Za-z0-9_-]+/)?.[0];
+  expect(link, email.text).toBeTruthy();
+  const context = await browser.newContext({
+    baseURL,
+    locale: "sv-SE",
+    timezoneId: "Europe/Stockholm",
+    viewport: testInfo.project.use.viewport ?? undefined,
+    isMobile: testInfo.project.use.isMobile,
+    hasTouch: testInfo.project.use.hasTouch,
+  });
+  const own = await context.newPage();
+  await own.goto(new URL(link!).pathname);
+  const selfService = own.getByRole("region", { name: "Ändra eller avboka" });
+  await expect(selfService).toContainText("Besök enligt ditt serviceavtal");
+  const monthText = (await selfService.textContent())!.match(/ledig tid i (\p{L}+ \d{4})/u)![1];
+  await expect(selfService.getByRole("button", { name: "Bekräfta tiden" })).toBeVisible();
+  await expectNoSeriousA11yViolations(own);
+
+  // Moved to another free time of the same month.
+  await selfService.getByRole("button", { name: "Flytta besöket" }).click();
+  const dialog = own.getByRole("dialog", { name: "Flytta besöket" });
+  await expect(dialog).toBeVisible();
+  const current = (await dialog.getByText(/^Nuvarande tid:/).textContent())!;
+  const days = dialog.getByRole("button", { name: new RegExp(`^\\p{L}+ \\d{1,2} ${monthText}$`, "u") });
+  // The calendar may open on an earlier month: forward to the visit's.
+  for (let i = 0; i < 3 && (await days.count()) === 0; i++) await dialog.getByRole("button", { name: "Nästa månad" }).click();
+  let moved = false;
+  for (let i = 0; i < (await days.count()) && !moved; i++) {
+    const day = days.nth(i);
+    const name = (await day.getAttribute("aria-label")) ?? "";
+    if (!(await day.isEnabled()) || current.includes(name.replace(/^\p{L}+ /u, ""))) continue;
+    await day.click();
+    await expect(dialog.getByText("Kontrollerar tillgängliga tider...")).toHaveCount(0);
+    const times = dialog.getByRole("group", { name: "Välj starttid" }).getByRole("radio", { disabled: false });
+    if ((await times.count()) === 0) continue;
+    await times.first().check();
+    await dialog.getByRole("button", { name: "Flytta till vald tid" }).click();
+    const taken = dialog.getByText("Tiden du valde hann tyvärr bokas av någon annan");
+    await expect.poll(async () => (await dialog.isHidden()) || (await taken.isVisible())).toBe(true);
+    moved = await dialog.isHidden();
+  }
+  expect(moved, `another free time in ${monthText}`).toBe(true);
+  await expect(selfService).toContainText(`Besöket ingår i ditt serviceavtal. Det kan flyttas till en annan ledig tid i ${monthText}.`);
+  await expect(selfService.getByRole("button", { name: "Bekräfta tiden" })).toHaveCount(0);
+  expect(await own.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await context.close();
+});

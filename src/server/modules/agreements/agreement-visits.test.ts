@@ -251,7 +251,9 @@ describe("the customer's answer", () => {
     expect(outside.json().message).toBe(bookingLinkText.outsideMonth("januari 2027"));
     const inside = await customerCall("POST", `/api/booking-links/${token}/reschedule`, { date: "2027-01-04", timeSlot: "10:00-12:00" });
     expect(inside.statusCode, inside.body).toBe(200);
-    expect((await proposalsOf(a.id))[0]).toMatchObject({ date: "2027-01-04", time_slot: "10:00-12:00" });
+    // Moving it is the customer's answer: the new time is confirmed, and no rule touches it.
+    expect((await proposalsOf(a.id))[0]).toMatchObject({ date: "2027-01-04", time_slot: "10:00-12:00", status: "confirmed" });
+    expect((await customerCall("GET", `/api/booking-links/${token}`)).json().agreementVisit.canConfirm).toBe(false);
   });
 
   it("an ordinary booking's link has no agreement visit and cannot be confirmed", async () => {

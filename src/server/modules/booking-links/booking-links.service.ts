@@ -96,6 +96,24 @@ export function createBookingLinksService({
     if (!forLink.allowed) throw tooManyRequests("TOO_MANY_LINK_ACTIONS", perLink.message, forLink.retryAfterSeconds);
   }
 
+  /** Confirms a planned visit as the customer's answer; a visit no longer planned is left as it is. */
+  async function confirmIfPlanned(bookingId: number, customerName: string) {
+    await repo
+      .changeStatus(
+        bookingId,
+        "confirmed",
+        { type: "customer", name: customerName },
+        {
+          check: (b) => {
+            if (b.status !== "planned") throw conflict(bookingLinkText.alreadyAnswered);
+          },
+        },
+      )
+      .catch((error: unknown) => {
+        if (!(error instanceof AppError && error.statusCode === 409)) throw error;
+      });
+  }
+
   async function open(token: string): Promise<{ booking: BookingRow; link: LinkRow }> {
     const found = LinkTokenSchema.safeParse(token).success ? await repo.findByActiveLink(token) : undefined;
     if (!found) throw notFound(bookingLinkText.invalid);
@@ -250,6 +268,9 @@ export function createBookingLinksService({
         },
       );
       if (moved?.outboxId) outbox.notify(moved.outboxId);
+      // An agreement's held time moved by the customer is their answer: the new time is confirmed,
+      // so the rule for unanswered proposals leaves it alone (issue 26).
+      if (proposal) await confirmIfPlanned(booking.id, booking.contactName);
       return this.view(token);
     },
 
