@@ -141,7 +141,11 @@ describe("per e-mail limits", () => {
 });
 
 describe("body size", () => {
-  it("accepts the largest valid body size and refuses one byte more with 413", async () => {
+  // Two bodies of the whole limit (~57 MB each) are built, sent and one of them parsed: alone this
+  // takes about 3 s, but in a server worker that has run many files before (isolate: false) the
+  // garbage collector can take over a minute for it on the 2-core machine. What is checked is the
+  // answer (413 and 400), never the time, so the test has room beyond the project's 60 s.
+  it("accepts the largest valid body size and refuses one byte more with 413", { timeout: 240_000 }, async () => {
     const app = await appWith();
     expect(BOOKING_BODY_LIMIT).toBeGreaterThan(4 * Math.ceil((10 * 1024 * 1024) / 3) * 4);
     expect(BOOKING_BODY_LIMIT).toBeLessThan(57 * 1024 * 1024);
