@@ -30,6 +30,8 @@ type Ids = {
   draftInvoiceId: number;
   sentInvoiceId: number;
   customerInvoicePath: string;
+  agreementId: number;
+  customerAgreementPath: string;
 };
 
 type Screen = {
@@ -106,6 +108,7 @@ const SCREENS: Screen[] = [
   { name: "cookies", pattern: "/policies/cookies", audience: "public", path: fixed("/policies/cookies") },
   { name: "kundens protokoll", pattern: "/protocol/:id", audience: "public", path: (ids) => ids.customerProtocolPath, axe: true },
   { name: "kundens faktura", pattern: "/faktura/:token", audience: "public", path: (ids) => ids.customerInvoicePath, axe: true },
+  { name: "kundens serviceavtal", pattern: "/avtal/:token", audience: "public", path: (ids) => ids.customerAgreementPath, axe: true },
   { name: "sidan hittades inte", pattern: "*", audience: "public", path: fixed("/finns-inte") },
 
   { name: "tekniker: dagens uppdrag", pattern: "/technician", audience: "technician", path: fixed("/technician"), axe: true },
@@ -172,6 +175,10 @@ const SCREENS: Screen[] = [
     open: openDialog("Registrera betalning"),
   },
   { name: "admin: redigera faktura", pattern: "/admin/invoices/:id/edit", audience: "admin", path: (ids) => `/admin/invoices/${ids.draftInvoiceId}/edit` },
+  { name: "admin: serviceavtal", pattern: "/admin/agreements", audience: "admin", path: fixed("/admin/agreements"), axe: true },
+  { name: "admin: nytt serviceavtal", pattern: "/admin/agreements/new", audience: "admin", path: fixed("/admin/agreements/new"), axe: true },
+  { name: "admin: serviceavtal", pattern: "/admin/agreements/:id", audience: "admin", path: (ids) => `/admin/agreements/${ids.agreementId}`, axe: true },
+  { name: "admin: köldmedieregister", pattern: "/admin/refrigerant-register", audience: "admin", path: fixed("/admin/refrigerant-register"), axe: true },
 ];
 
 // --- What is measured, in the page ---------------------------------------------------------------
@@ -376,7 +383,25 @@ async function demoInvoices(admin: APIRequestContext, baseURL: string) {
   const response = await admin.post(`/api/admin/invoices/${toSend.id}/send`, { headers: { origin: baseURL } });
   expect(response.status(), `a sent invoice: ${await response.text()}`).toBe(200);
   const sent = (await response.json()) as InvoiceAnswer;
-  return { draftInvoiceId: draft.id, sentInvoiceId: sent.id, customerInvoicePath: new URL(sent.customerUrl).pathname };
+  return { draftInvoiceId: draft.id, sentInvoiceId: sent.id, customerInvoicePath: new URL(sent.customerUrl).pathname, customerId: prefill.customerId };
+}
+
+/** A service agreement (issue 26) for a new pump of the demo customer, waiting for acceptance: its page and the customer's link. */
+async function demoAgreement(admin: APIRequestContext, baseURL: string, customerId: number) {
+  const pump = await admin.post("/api/products", {
+    data: { customerId, type: "luftvärmepump", brand: "Nibe", model: "F2040", serialNumber: `LAYOUT-${Date.now()}-${Math.floor(Math.random() * 1e6)}` },
+    headers: { origin: baseURL },
+  });
+  expect(pump.status(), `a product: ${await pump.text()}`).toBe(201);
+  const { id: productId } = (await pump.json()) as { id: number };
+  const startDate = new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Stockholm" });
+  const created = await admin.post("/api/admin/agreements", {
+    data: { customerId, productId, startDate, yearlyPriceOre: 240_000, visitsPerYear: 2, visitMonth: 5, repairDiscountPercent: 10 },
+    headers: { origin: baseURL },
+  });
+  expect(created.status(), `an agreement: ${await created.text()}`).toBe(201);
+  const agreement = (await created.json()) as { id: number; customerUrl: string };
+  return { agreementId: agreement.id, customerAgreementPath: new URL(agreement.customerUrl).pathname };
 }
 
 /**
@@ -412,9 +437,11 @@ async function demoIds(playwright: PlaywrightWorkerArgs["playwright"], page: Pag
     expect(draft, "a draft protocol").toBeDefined();
     expect(signed, "a signed protocol").toBeDefined();
     const { publicId } = await json<{ publicId: string }>(technician, `/api/technician/protocols/${signed!.id}`);
-    const invoices = await demoInvoices(admin, baseURL);
+    const { customerId, ...invoices } = await demoInvoices(admin, baseURL);
+    const agreement = await demoAgreement(admin, baseURL, customerId);
     return {
       ...invoices,
+      ...agreement,
       bookingLinkPath: bookingLinkPath!,
       customerProtocolPath: `/protocol/${publicId}`,
       adminBookingId: adminBookingId!,
@@ -459,7 +486,8 @@ test.describe("layout on a phone", () => {
   for (const size of WIDTHS) {
     for (const audience of AUDIENCES) {
       test(`${audience} screens at ${size.width} px: no overlapping controls, no sideways scrolling`, async ({ page, loginAs, playwright, baseURL }) => {
-        test.setTimeout(240_000);
+        // Admins have the most screens (over 40, most with axe); room for a busy two-core machine.
+        test.setTimeout(420_000);
         await page.setViewportSize(size);
         const screens = SCREENS.filter((screen) => screen.audience === audience);
         const ids = await demoIds(playwright, page, baseURL!);
