@@ -177,7 +177,7 @@ const SCREENS: Screen[] = [
   { name: "admin: redigera faktura", pattern: "/admin/invoices/:id/edit", audience: "admin", path: (ids) => `/admin/invoices/${ids.draftInvoiceId}/edit` },
   { name: "admin: serviceavtal", pattern: "/admin/agreements", audience: "admin", path: fixed("/admin/agreements"), axe: true },
   { name: "admin: nytt serviceavtal", pattern: "/admin/agreements/new", audience: "admin", path: fixed("/admin/agreements/new"), axe: true },
-  { name: "admin: serviceavtal", pattern: "/admin/agreements/:id", audience: "admin", path: (ids) => `/admin/agreements/${ids.agreementId}`, axe: true },
+  { name: "admin: ett serviceavtal", pattern: "/admin/agreements/:id", audience: "admin", path: (ids) => `/admin/agreements/${ids.agreementId}`, axe: true },
   { name: "admin: köldmedieregister", pattern: "/admin/refrigerant-register", audience: "admin", path: fixed("/admin/refrigerant-register"), axe: true },
 ];
 
