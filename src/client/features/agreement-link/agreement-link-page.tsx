@@ -10,7 +10,7 @@ import type { CustomerAgreement } from "@/common/schemas/agreements";
 import { useAcceptAgreement } from "./api/accept-agreement";
 import { useCustomerAgreement } from "./api/get-agreement";
 import { AgreementTerms } from "./components/agreement-terms";
-import { Row, Section } from "./components/section";
+import { Row, Section } from "@/client/components/link-page-section";
 import { agreementLinkText as text } from "./text";
 
 const linkClass = "text-brand-700 underline underline-offset-4";

@@ -10,7 +10,7 @@ import type { CustomerInvoice } from "@/common/schemas/invoices";
 import { useCustomerInvoice } from "./api/get-invoice";
 import { InvoiceStatus } from "./components/invoice-status";
 import { PaymentBlock } from "./components/payment-block";
-import { Row, Section } from "./components/section";
+import { Row, Section } from "@/client/components/link-page-section";
 import { invoiceLinkText as text } from "./text";
 
 /**

@@ -3,7 +3,7 @@ import { visitMonths } from "@/common/agreements/terms";
 import { formatKronor, formatOre } from "@/common/invoicing/money";
 import type { CustomerAgreement } from "@/common/schemas/agreements";
 import { agreementLinkText } from "../text";
-import { Row, Section } from "./section";
+import { Row, Section } from "@/client/components/link-page-section";
 
 const text = agreementLinkText.terms;
 

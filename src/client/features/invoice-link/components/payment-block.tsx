@@ -2,7 +2,7 @@ import { formatListDate } from "@/common/format";
 import { formatOre } from "@/common/invoicing/money";
 import type { CustomerInvoice } from "@/common/schemas/invoices";
 import { invoiceLinkText as text } from "../text";
-import { Row, Section } from "./section";
+import { Row, Section } from "@/client/components/link-page-section";
 
 /** How to pay what is left: bankgiro, OCR number, amount and due date, the numbers large enough to copy from. */
 export function PaymentBlock({ invoice }: { invoice: CustomerInvoice }) {

@@ -5,7 +5,7 @@ import { agreementsText } from "../text";
 import { AgreementActions } from "./agreement-actions";
 import { AgreementHistory } from "./agreement-history";
 import { AgreementStatusBadge } from "./agreement-status-badge";
-import { DetailCard, DetailRow } from "./detail-card";
+import { DetailCard, DetailRow } from "../../components/detail-card";
 
 const text = agreementsText.detail;
 

@@ -6,7 +6,7 @@ import { formatOre } from "@/common/invoicing/money";
 import type { Invoice } from "@/common/schemas/invoices";
 import { formatAddress } from "../../lib/format";
 import { invoicesText } from "../text";
-import { DetailCard, DetailRow } from "./detail-card";
+import { DetailCard, DetailRow } from "../../components/detail-card";
 import { InvoiceActions } from "./invoice-actions";
 import { InvoiceStatusBadges } from "./invoice-status-badge";
 import { RotCard } from "./rot-card";

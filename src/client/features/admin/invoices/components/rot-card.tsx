@@ -8,7 +8,7 @@ import { formatOre } from "@/common/invoicing/money";
 import type { Invoice } from "@/common/schemas/invoices";
 import { useMarkRotClaimed } from "../api/mark-rot-claimed";
 import { invoicesText } from "../text";
-import { DetailCard, DetailRow } from "./detail-card";
+import { DetailCard, DetailRow } from "../../components/detail-card";
 import { RotDecisionDialog } from "./rot-decision-dialog";
 
 const text = invoicesText.rot;

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { cn } from "@/client/lib/cn";
 
-/** A titled card of the agreement page; the heading names the region for screen readers. */
+/** A titled card of a customer's link page (an invoice, an agreement); the heading names the region for screen readers. */
 export function Section({ id, title, children, className }: { id: string; title: string; children: ReactNode; className?: string }) {
   return (
     <section aria-labelledby={id} className={cn("grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5", className)}>
