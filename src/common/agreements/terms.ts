@@ -67,6 +67,11 @@ export function agreementYearIndex(startDate: IsoDate, yearStart: IsoDate): numb
 export const MONTH_NAMES = ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"] as const;
 
 /** A month 1–12 by its Swedish name. */
+/** A 'YYYY-MM' month as people read it: "april 2027". */
+export function monthText(month: YearMonth): string {
+  return `${monthName(Number(month.slice(5, 7)))} ${month.slice(0, 4)}`;
+}
+
 export function monthName(month: number): string {
   const name = MONTH_NAMES[month - 1];
   if (!Number.isInteger(month) || name === undefined) throw new RangeError(`Invalid month ${month}`);

@@ -1,5 +1,5 @@
 import { addDays, parseTimeSlot, occupiedRange, type IsoDate } from "@/common/booking-rules";
-import { agreementYearEnd, agreementYearStart, monthName, monthRange, proposalDue, upcomingVisitMonths } from "@/common/agreements/terms";
+import { agreementYearEnd, agreementYearStart, monthRange, monthText, proposalDue, upcomingVisitMonths } from "@/common/agreements/terms";
 import type { CompanyProfile } from "@/common/company";
 import type { FastifyBaseLogger } from "fastify";
 import type { OutboxSender } from "../../jobs/outbox";
@@ -39,9 +39,6 @@ export const visitText = {
   alreadyProposed: (month: string) => `Besöket i ${month} är redan föreslaget.`,
   noTime: (month: string) => `Det finns ingen ledig tid i ${month}. Boka besöket för hand.`,
 } as const;
-
-/** "april 2027" */
-export const monthText = (month: string) => `${monthName(Number(month.slice(5, 7)))} ${month.slice(0, 4)}`;
 
 /**
  * The visits service agreements book by themselves (issue 26). Once a day (the job runs once per
@@ -137,6 +134,19 @@ export function createAgreementVisitsService({
     return null;
   }
 
+  /** Books the claimed month's first free time and records it in the agreement's history; null when the month has none. */
+  async function proposeClaimed(agreement: ProposingAgreement, month: string, visitId: number): Promise<BookingRow | null> {
+    const booking = await bookFirstFree(agreement, month);
+    await repo.settle(visitId, agreement.id, {
+      bookingId: booking?.id ?? null,
+      note: booking
+        ? `${monthText(month)}: bokning #${booking.id} ${booking.date} kl. ${booking.timeSlot.slice(0, 5)}`
+        : `${monthText(month)}: ingen ledig tid`,
+    });
+    if (!booking) log.warn({ agreementId: agreement.id, month }, "no free time for an agreement visit");
+    return booking;
+  }
+
   return {
     /** Proposes every due visit that has not been proposed; returns how many bookings were made. */
     async propose(): Promise<number> {
@@ -147,15 +157,7 @@ export function createAgreementVisitsService({
         for (const month of months) {
           const visitId = await repo.claim(agreement.id, month);
           if (visitId === null) continue; // proposed before, or by another instance now
-          const booking = await bookFirstFree(agreement, month);
-          await repo.settle(visitId, agreement.id, {
-            bookingId: booking?.id ?? null,
-            note: booking
-              ? `${monthText(month)}: bokning #${booking.id} ${booking.date} kl. ${booking.timeSlot.slice(0, 5)}`
-              : `${monthText(month)}: ingen ledig tid`,
-          });
-          if (booking) made += 1;
-          else log.warn({ agreementId: agreement.id, month }, "no free time for an agreement visit");
+          if (await proposeClaimed(agreement, month, visitId)) made += 1;
         }
       }
       return made;
@@ -175,13 +177,7 @@ export function createAgreementVisitsService({
       if (!month) throw new AppError("NO_VISIT_LEFT", 409, visitText.noVisitLeft);
       const visitId = await repo.claim(agreement.id, month);
       if (visitId === null) throw new AppError("ALREADY_PROPOSED", 409, visitText.alreadyProposed(monthText(month)));
-      const booking = await bookFirstFree(agreement, month);
-      await repo.settle(visitId, agreement.id, {
-        bookingId: booking?.id ?? null,
-        note: booking
-          ? `${monthText(month)}: bokning #${booking.id} ${booking.date} kl. ${booking.timeSlot.slice(0, 5)}`
-          : `${monthText(month)}: ingen ledig tid`,
-      });
+      const booking = await proposeClaimed(agreement, month, visitId);
       if (!booking) throw new AppError("NO_TIME", 409, visitText.noTime(monthText(month)));
       return { bookingId: booking.id, month };
     },

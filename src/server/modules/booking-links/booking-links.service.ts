@@ -2,7 +2,7 @@ import { occupiedRange, parseTimeSlot, slotInstants } from "@/common/booking-rul
 import type { CompanyProfile } from "@/common/company";
 import { TERMS, type BookingStatus, type ServiceType } from "@/common/constants";
 import { bookingLinkText, LinkTokenSchema, type BookingLinkView, type MoveBooking } from "@/common/schemas/booking-links";
-import { monthName } from "@/common/agreements/terms";
+import { monthText } from "@/common/agreements/terms";
 import { AppError, conflict, notFound, tooManyRequests } from "../../lib/errors";
 import type { OutboxSender } from "../../jobs/outbox";
 import type { Limits } from "../../config";
@@ -35,9 +35,6 @@ type Deps = {
   /** The agreement visit the booking is (issue 26): its month; null for any other booking. */
   agreementVisitOf?: (bookingId: number) => Promise<{ month: string } | null>;
 };
-
-/** "april 2027" */
-const monthText = (month: string) => `${monthName(Number(month.slice(5, 7)))} ${month.slice(0, 4)}`;
 
 /** What a link's action changes, each kind with its own daily allowance per link. */
 export type LinkActionKind = "change" | "image";
