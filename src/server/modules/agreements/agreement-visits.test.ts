@@ -244,6 +244,19 @@ describe("the customer's answer", () => {
     expect((await proposalsOf(a.id))[0].status).toBe("confirmed");
   });
 
+  it("is confirmed once when the customer's confirmations race, and a forged token confirms nothing", async () => {
+    const { agreement: a, token } = await proposedLink();
+    const forged = await customerCall("POST", `/api/booking-links/${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}/confirm`);
+    expect(forged.statusCode).toBe(404);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => customerCall("POST", `/api/booking-links/${token}/confirm`)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const history = await queryRows<{ n: number }>(
+      database,
+      sql`select count(*)::int as n from booking_events e join agreement_visits v on v.booking_id = e.booking_id where v.agreement_id = ${a.id} and e.to_value = 'confirmed'`,
+    );
+    expect(history[0].n).toBe(1);
+  });
+
   it("moves within the month and not outside it", async () => {
     const { agreement: a, token } = await proposedLink();
     const outside = await customerCall("POST", `/api/booking-links/${token}/reschedule`, { date: "2027-02-01", timeSlot: "08:00-10:00" });
