@@ -37,13 +37,25 @@ export const VisitProductSchema = z.object({
   installDate: z.string().nullable(),
 });
 
-/** GET /api/technician/booking/{id}: the booking with its customer and product. */
+/**
+ * One of the customer's heat pumps, offered when the report's unit is to be chosen (issue 26: an
+ * online booking has none). `checkIntervalMonths`: its leak-check duty by the register's rules, at
+ * least every so many months; null when it has none or its refrigerant is not recorded.
+ */
+export const CustomerProductSchema = VisitProductSchema.extend({ checkIntervalMonths: z.number().nullable() });
+export type CustomerProduct = z.output<typeof CustomerProductSchema>;
+
+/**
+ * GET /api/technician/booking/{id}: the booking with its customer and product, and every product of
+ * the customer (the technician chooses which one the report is about).
+ */
 export const TechnicianBookingSchema = z.object({
   booking: StaffBookingSchema,
   /** Where the visit is and whom to call: the booking's own copy of the contact details. */
   contact: BookingCustomerSchema,
   customer: z.object({ id: z.number(), notes: z.string().nullable() }),
   product: VisitProductSchema.nullable(),
+  customerProducts: z.array(CustomerProductSchema),
   images: z.array(BookingImageSchema),
 });
 export type TechnicianBooking = z.output<typeof TechnicianBookingSchema>;
@@ -79,10 +91,14 @@ export const ServiceReportSchema = z.object({
     .max(4000, { error: technicianText.tooLong }),
   parts: optionalText,
   followUpNeeded: z.boolean().default(false),
+  /**
+   * The heat pump the report is about, one of the booking's customer's (422 otherwise): left out, the
+   * booking's own; null, none of them ("Ingen av dem / okänd").
+   */
   productId: IdSchema.nullable().optional(),
   serviceDate: z.iso.datetime({ offset: true, error: technicianText.serviceDateInvalid }).optional(),
   /**
-   * The F-gas leak check made at the visit (issue 26), of the report's product (else the visit's),
+   * The F-gas leak check made at the visit (issue 26), of the report's product (`productId`),
    * dated the service date; recorded with the report or not at all.
    */
   leakCheck: LeakCheckInputSchema.optional(),

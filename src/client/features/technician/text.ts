@@ -103,11 +103,22 @@ export const technicianText = {
     starting: "Påbörjar arbetet...",
     notInProgress: "Uppdraget är inte pågående och kan inte rapporteras.",
     backToVisit: "Tillbaka till uppdraget",
+    // Issue 26: which of the customer's heat pumps the report is about (an online booking names none).
+    product: {
+      label: "Vilken värmepump gäller rapporten?",
+      none: "Ingen av dem / okänd",
+      hintNoProduct: "Bokningen har ingen värmepump kopplad. Välj den du har servat, så hamnar rapporten och läckagekontrollen på rätt aggregat.",
+      hintSeveral: "Kunden har flera värmepumpar. Bokningens är förvald.",
+      option: (name: string, serialNumber: string | null, installed: string | null) =>
+        [name, serialNumber ? `SN ${serialNumber}` : null, installed ? `installerad ${installed}` : null].filter(Boolean).join(" · "),
+    },
     // Issue 26: the F-gas leak check made at the visit, recorded with the report.
     leakCheck: {
       legend: "Läckagekontroll (F-gas)",
       checked: "Läckagekontroll utförd",
       product: (name: string) => `Gäller ${name}.`,
+      duty: (months: number) => `Läckagekontroll krävs minst var ${months}:e månad.`,
+      chooseProduct: "Välj värmepumpen ovan för att registrera en läckagekontroll.",
       noProduct: "Besöket har ingen registrerad värmepump. En läckagekontroll kan registreras när en produkt är kopplad till besöket.",
       method: "Metod",
       methodPlaceholder: "Välj metod",

@@ -260,11 +260,11 @@ export function createBookingWritesRepository(
      * The service report of a visit (rules §5 service completion): the service history entry and the
      * completed booking in one transaction, under the booking's lock, so a report is written once
      * and only for a visit `check` accepts. Null when the booking does not exist.
-     */
-    /**
-     * The service report: its history entry, the visit completed and, with `leakCheck`, the leak
-     * check of the report's product (else the visit's) in one transaction. The check's rules run in
-     * `leakCheck` with the unit's row locked (one check at a time per unit) and its register row read.
+     *
+     * Its product is `report.productId`, one of the booking's customer's (422 otherwise, also for an
+     * id that does not exist), or none when null; left out, the visit's own. With `leakCheck`, the
+     * leak check of that product too; its rules run in `leakCheck` with the unit's row locked (one
+     * check at a time per unit) and its register row read.
      */
     async completeWithServiceReport(
       id: number,
@@ -284,7 +284,7 @@ export function createBookingWritesRepository(
             .where(and(eq(products.id, report.productId), eq(products.customerId, before.customerId)));
           if (!owned) throw unprocessable(text.productNotOwned);
         }
-        const productId = report.productId ?? before.productId;
+        const productId = report.productId === undefined ? before.productId : report.productId;
         // The unit's checks are recorded one at a time. Locked before anything refers to the product:
         // the service history's foreign key takes a share lock on it, and two reports that each
         // held one and then waited for the other's would deadlock.

@@ -161,6 +161,15 @@ export function createRefrigerantService({ repo, today, timeZone, settings }: De
       };
     },
 
+    /** The customer's products in the order they were registered, each with its check interval (null: no duty known). */
+    async productsOf(customerId: number) {
+      return (await repo.ofCustomer(customerId)).map((row) => {
+        const { id, brand, model, type, serialNumber, installDate } = row.product;
+        const unit = unitOf(row)?.unit;
+        return { id, brand, model, type, serialNumber, installDate, checkIntervalMonths: unit ? checkIntervalMonths(unit) : null };
+      });
+    },
+
     /** An admin sets the unit's refrigerant, charge and flags; the edit goes into the product's change history. */
     async updateProduct(productId: number, input: z.output<typeof ProductRefrigerantInputSchema>, user: SessionUser): Promise<RegisterEntry> {
       const values: RefrigerantFields = {

@@ -89,6 +89,20 @@ async function visit(options: { date?: string; technicianId?: number | null; sta
   return id;
 }
 
+const customerOf = async (bookingId: number) =>
+  (await queryRows<{ id: number }>(database, sql`select customer_id as id from bookings where id = ${bookingId}`))[0].id;
+
+/** A product of the customer; with a refrigerant, R410A 3 kg (6.263 t CO2e: a leak check every 12 months). */
+async function pump(customerId: number, model: string, options: { refrigerant?: boolean; serial?: string | null } = {}): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    database,
+    sql`insert into products (customer_id, brand, model, type, serial_number, install_date, refrigerant, refrigerant_charge_kg)
+        values (${customerId}, 'Nibe', ${model}, 'luftvärmepump', ${options.serial ?? null}, '2026-05-02',
+                ${options.refrigerant ? "R410A" : null}, ${options.refrigerant ? 3 : null}) returning id`,
+  );
+  return row.id;
+}
+
 // Each test uses its own day, so the lists are the test's own.
 let dayIndex = 0;
 const nextDay = () => `2026-12-${String(1 + dayIndex++).padStart(2, "0")}`;
@@ -149,6 +163,26 @@ describe("one visit", () => {
       product: { brand: "Nibe", model: "F2040", serialNumber: "SN-123", installDate: "2019-05-02" },
       images: [],
     });
+  });
+
+  it("lists every product of the visit's customer with its leak-check duty, and no one else's", async () => {
+    // Booked online: the booking names no product; the customer has two, another customer one.
+    const id = await visit({ technicianId: teklaId });
+    const customerId = await customerOf(id);
+    const withDuty = await pump(customerId, "F2120", { refrigerant: true, serial: "SN-F2120" });
+    const unknown = await pump(customerId, "S1155");
+    await pump(await customerOf(await visit()), "Främlingen", { refrigerant: true });
+
+    const res = await get(`/api/technician/booking/${id}`, tekla);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().product).toBeNull();
+    expect(res.json().customerProducts).toEqual([
+      { id: withDuty, brand: "Nibe", model: "F2120", type: "luftvärmepump", serialNumber: "SN-F2120", installDate: "2026-05-02", checkIntervalMonths: 12 },
+      { id: unknown, brand: "Nibe", model: "S1155", type: "luftvärmepump", serialNumber: null, installDate: "2026-05-02", checkIntervalMonths: null },
+    ]);
+    // Starting the visit answers the same visit, the products with it.
+    const started = await send("PATCH", `/api/technician/booking/${id}/status`, { status: "in_progress" }, tekla);
+    expect(started.json().customerProducts.map((p: { id: number }) => p.id)).toEqual([withDuty, unknown]);
   });
 
   it("says 'Bokningen kunde inte hittas' for a visit that does not exist or is another technician's", async () => {
@@ -331,6 +365,94 @@ describe("the service report", () => {
     expect(wrong.json().message).toBe("Produkten hör inte till bokningens kund.");
     const [row] = await queryRows<{ status: string }>(database, sql`select status from bookings where id = ${id}`);
     expect(row.status).toBe("in_progress");
+  });
+
+  it("is about the heat pump the technician chose for a visit without one, with its leak check; the register counts from it", async () => {
+    const id = await visit({ technicianId: teklaId });
+    const customerId = await customerOf(id);
+    await pump(customerId, "S1155");
+    const chosen = await pump(customerId, "F2120", { refrigerant: true });
+    await start(id);
+    const res = await report({
+      bookingId: id,
+      actions: "Läcksökt köldmediekretsen",
+      productId: chosen,
+      leakCheck: { checked: true, method: "direct", result: "tight", certificate: "INCERT-4711" },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // Checked today (Sunday 22 November 2026): the next check a year on.
+    expect(res.json().leakCheck).toMatchObject({
+      check: { checkedOn: "2026-11-22", result: "tight", certificate: "INCERT-4711", technicianName: "Tekla Tekniker" },
+      entry: { productId: chosen, intervalMonths: 12, lastCheck: { date: "2026-11-22", result: "tight" }, nextDue: "2027-11-22", status: "ok" },
+    });
+    const [entry] = await queryRows<{ product_id: number | null }>(database, sql`select product_id from service_history where booking_id = ${id}`);
+    expect(entry.product_id).toBe(chosen);
+    const checks = await queryRows<{ product_id: number }>(database, sql`select product_id from leak_checks where booking_id = ${id}`);
+    expect(checks).toEqual([{ product_id: chosen }]);
+  });
+
+  it("leaves the booking's product out when the technician says 'Ingen av dem / okänd' (null); without it, the booking's own", async () => {
+    const customerId = await customerOf(await visit());
+    const own = await pump(customerId, "F2120", { refrigerant: true });
+    const productOf = async (bookingId: number) =>
+      (await queryRows<{ product_id: number | null }>(database, sql`select product_id from service_history where booking_id = ${bookingId}`))[0]?.product_id;
+    const booked = async () => {
+      const id = await visit({ technicianId: teklaId });
+      await database.db.execute(sql`update bookings set customer_id = ${customerId}, product_id = ${own} where id = ${id}`);
+      await start(id);
+      return id;
+    };
+
+    const none = await booked();
+    // A leak check needs a product: with none, the report is refused whole.
+    const refused = await report({
+      bookingId: none,
+      actions: "Rengjort",
+      productId: null,
+      leakCheck: { checked: true, method: "direct", result: "tight", certificate: "X-1" },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ message: "Välj vilken värmepump läckagekontrollen gäller: besöket har ingen produkt." });
+    expect(await productOf(none)).toBeUndefined();
+    const plain = await report({ bookingId: none, actions: "Rengjort", productId: null });
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(await productOf(none)).toBeNull();
+
+    const left = await booked();
+    expect((await report({ bookingId: left, actions: "Rengjort" })).statusCode).toBe(201);
+    expect(await productOf(left)).toBe(own);
+  });
+
+  it("refuses a product of another customer or one that does not exist, with or without a leak check, and writes nothing", async () => {
+    const id = await visit({ technicianId: teklaId, name: "Ägaren Själv" });
+    const own = await pump(await customerOf(id), "F2120", { refrigerant: true });
+    const foreign = await pump(await customerOf(await visit({ name: "Grannen" })), "Grannens", { refrigerant: true });
+    const [{ max }] = await queryRows<{ max: number }>(database, sql`select max(id)::int as max from products`);
+    await start(id);
+    const CHECK = { checked: true, method: "detector", result: "tight", certificate: "INCERT-4711" };
+    for (const productId of [foreign, max + 1000, 2_147_483_647]) {
+      for (const leakCheck of [undefined, CHECK]) {
+        const res = await report({ bookingId: id, actions: "Rengjort", productId, ...(leakCheck ? { leakCheck } : {}) });
+        const what = `${productId} ${leakCheck ? "with" : "without"} a check`;
+        expect(res.statusCode, what).toBe(422);
+        expect(res.json(), what).toEqual({ message: "Produkten hör inte till bokningens kund." });
+      }
+    }
+    // Not an id at all: the schema's 400, never a database error.
+    for (const productId of [2_147_483_648, 0, -1, 1.5, "12"]) {
+      const res = await report({ bookingId: id, actions: "Rengjort", productId, leakCheck: CHECK });
+      expect(res.statusCode, String(productId)).toBe(400);
+      expect(res.json(), String(productId)).toEqual({ message: "Ogiltigt id" });
+    }
+    const [written] = await queryRows<{ history: number; checks: number; status: string }>(
+      database,
+      sql`select (select count(*)::int from service_history where booking_id = ${id} or product_id = ${foreign}) as history,
+                 (select count(*)::int from leak_checks where booking_id = ${id} or product_id in (${foreign}, ${own})) as checks,
+                 (select status from bookings where id = ${id}) as status`,
+    );
+    expect(written).toEqual({ history: 0, checks: 0, status: "in_progress" });
+    // Its own pump is taken.
+    expect((await report({ bookingId: id, actions: "Rengjort", productId: own, leakCheck: CHECK })).statusCode).toBe(201);
   });
 
   it("a report for a booking that does not exist is a 404", async () => {

@@ -21,7 +21,7 @@ type Deps = {
   settings: SettingsService;
   outbox: Pick<OutboxSender, "notify">;
   /** The refrigerant register: the rules of a leak check recorded with the report (issue 26). */
-  refrigerant: Pick<RefrigerantService, "leakCheckWrite" | "recorded">;
+  refrigerant: Pick<RefrigerantService, "leakCheckWrite" | "recorded" | "productsOf">;
 };
 
 /** "Bokningen kunde inte hittas" (rules §2): also for a visit assigned to another technician. */
@@ -59,6 +59,8 @@ export function createTechnicianVisitsService({ repo, now, today, timeZone, sett
       const found = await repo.technicianVisit(id);
       if (!found || !staffMayWorkOn(user, found.booking)) throw notFound(VISIT_NOT_FOUND);
       const { booking, technician, product, customerNotes, images } = found;
+      // The report can be about any of the customer's heat pumps (an online booking names none).
+      const customerProducts = await refrigerant.productsOf(booking.customerId);
       return {
         booking: toStaffBooking(booking, technician),
         contact: contactOfBooking(booking),
@@ -71,6 +73,7 @@ export function createTechnicianVisitsService({ repo, now, today, timeZone, sett
           serialNumber: product.serialNumber,
           installDate: product.installDate,
         },
+        customerProducts,
         images: images.map((image) => toBookingImage(image)),
       };
     },
@@ -111,7 +114,8 @@ export function createTechnicianVisitsService({ repo, now, today, timeZone, sett
           actions: report.actions,
           parts: report.parts || null,
           followUpNeeded: report.followUpNeeded,
-          productId: report.productId ?? null,
+          // Left out: the booking's own (the repository's); null: none of the customer's.
+          productId: report.productId,
           status: "completed",
         },
         leakCheck,

@@ -16,17 +16,21 @@ type Field = Exclude<keyof LeakCheckFormValues, "checked">;
 /**
  * The F-gas leak check of the service report (issue 26): 'Läckagekontroll utförd' opens how it was
  * done, what was found, the refrigerant added and recovered and the technician's certificate number.
- * Only for a visit with a product: the check is recorded on it.
+ * Only for a report about a product (the visit's, or the one the technician chose): the check is
+ * recorded on it. `choosable`: the form offers a choice of product, so without one it asks for it.
  */
 export function LeakCheckFields({
   form,
   id,
-  productName,
+  product,
+  choosable,
 }: {
   form: UseFormReturn<{ leakCheck: LeakCheckFormValues }>;
   id: (name: string) => string;
-  productName: string | null;
+  product: { name: string; checkIntervalMonths: number | null } | null;
+  choosable: boolean;
 }) {
+  const productName = product?.name ?? null;
   const checked = form.watch("leakCheck.checked");
   const errors = (form.formState.errors.leakCheck ?? {}) as Partial<Record<Field, FormFieldError>>;
   const error = (field: Field) => errors[field]?.message;
@@ -36,10 +40,13 @@ export function LeakCheckFields({
     <fieldset className="grid gap-4 rounded-xl border border-slate-300 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">{text.legend}</legend>
       {productName === null ? (
-        <p className="text-sm text-slate-700">{text.noProduct}</p>
+        <p className="text-sm text-slate-700">{choosable ? text.chooseProduct : text.noProduct}</p>
       ) : (
         <>
-          <p className="text-sm text-slate-700">{text.product(productName)}</p>
+          <p className="text-sm text-slate-700">
+            {text.product(productName)}
+            {product?.checkIntervalMonths ? ` ${text.duty(product.checkIntervalMonths)}` : ""}
+          </p>
           <div className="flex items-center gap-3">
             <input id={id("leak-checked")} type="checkbox" className="size-5 accent-brand-700" {...form.register("leakCheck.checked")} />
             <Label htmlFor={id("leak-checked")}>{text.checked}</Label>

@@ -1,13 +1,15 @@
-import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetToasts } from "@/client/components/ui/toast";
 import { mockFetch, renderApp, technicianUser } from "@/client/test/test-utils";
 import type { RegisterEntry } from "@/common/schemas/refrigerant";
-import type { ServiceReportResult, TechnicianBooking } from "@/common/schemas/technician";
+import type { CustomerProduct, ServiceReportResult, TechnicianBooking } from "@/common/schemas/technician";
 
 // The service report's leak check (issue 26): 'Läckagekontroll utförd' opens the F-gas fields, the
 // amounts are typed the Swedish way, an incomplete check is caught before anything is sent, and the
-// page says when the unit's next check (or the follow-up of a repaired leak) is due.
+// page says when the unit's next check (or the follow-up of a repaired leak) is due. A visit without
+// a product (an online booking), or of a customer with several, asks which heat pump the report is about.
 
 afterEach(() => {
   cleanup();
@@ -15,7 +17,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const visit = (product: TechnicianBooking["product"]): TechnicianBooking => ({
+const visit = (
+  product: TechnicianBooking["product"],
+  customerProducts: CustomerProduct[] = product ? [{ ...product, checkIntervalMonths: 12 }] : [],
+): TechnicianBooking => ({
   booking: {
     id: 7,
     serviceType: "service",
@@ -32,9 +37,22 @@ const visit = (product: TechnicianBooking["product"]): TechnicianBooking => ({
   contact: { name: "Greta Kund", email: "greta@exempel.se", phone: "070-222 33 44", address: "Kundvägen 3", postalCode: "733 30", city: "Sala" },
   customer: { id: 3, notes: null },
   product,
+  customerProducts,
   images: [],
 });
 const PRODUCT = { id: 11, brand: "Nibe", model: "F2120", type: "luftvärmepump", serialNumber: "SN-1", installDate: "2024-05-02" };
+/** The customer's two heat pumps: the Nibe with a check duty (12 months), a Thermia without. */
+const NIBE: CustomerProduct = { ...PRODUCT, checkIntervalMonths: 12 };
+const THERMIA: CustomerProduct = {
+  id: 12,
+  brand: "Thermia",
+  model: "Atlas",
+  type: "bergvärmepump",
+  serialNumber: null,
+  installDate: null,
+  checkIntervalMonths: null,
+};
+const PRODUCT_QUESTION = "Vilken värmepump gäller rapporten?";
 
 const entry = (fields: Partial<RegisterEntry>): RegisterEntry => ({
   productId: 11,
@@ -59,10 +77,10 @@ const entry = (fields: Partial<RegisterEntry>): RegisterEntry => ({
   ...fields,
 });
 
-function answer(leakCheck: ServiceReportResult["leakCheck"]) {
+function answer(leakCheck: ServiceReportResult["leakCheck"], booking: TechnicianBooking = visit(PRODUCT)) {
   const sent: unknown[] = [];
   const fetchMock = mockFetch({
-    "GET /api/technician/booking/7": { body: visit(PRODUCT) },
+    "GET /api/technician/booking/7": { body: booking },
     "POST /api/technician/service-history": (init) => {
       sent.push(JSON.parse(String(init?.body)));
       return { status: 201, body: { id: 99, bookingId: 7, status: "completed", leakCheck } satisfies ServiceReportResult };
@@ -93,7 +111,9 @@ describe("the leak check of the service report", () => {
     });
     renderApp("/technician/service/7", { user: technicianUser });
     const group = await screen.findByRole("group", { name: "Läckagekontroll (F-gas)" });
-    expect(group).toHaveTextContent("Gäller Nibe F2120.");
+    expect(group).toHaveTextContent("Gäller Nibe F2120. Läckagekontroll krävs minst var 12:e månad.");
+    // The booking's own pump is the customer's only one: nothing to choose.
+    expect(screen.queryByRole("combobox", { name: PRODUCT_QUESTION })).toBeNull();
     // Closed until the technician says a check was made.
     expect(screen.queryByLabelText("Metod *")).toBeNull();
     fireEvent.click(screen.getByLabelText("Läckagekontroll utförd"));
@@ -179,5 +199,112 @@ describe("the leak check of the service report", () => {
     const group = await screen.findByRole("group", { name: "Läckagekontroll (F-gas)" });
     expect(group).toHaveTextContent("Besöket har ingen registrerad värmepump.");
     expect(screen.queryByLabelText("Läckagekontroll utförd")).toBeNull();
+  });
+});
+
+const TIGHT: ServiceReportResult["leakCheck"] = {
+  check: {
+    id: 8,
+    checkedOn: "2026-11-22",
+    method: "direct",
+    result: "tight",
+    addedKg: 0,
+    recoveredKg: 0,
+    technicianName: "Erik Johansson",
+    certificate: "INCERT-4711",
+    followUp: false,
+    bookingId: 7,
+  },
+  entry: entry({ lastCheck: { date: "2026-11-22", result: "tight", method: "direct" }, nextDue: "2027-11-22", status: "ok" }),
+};
+
+describe("which heat pump the report is about", () => {
+  it("asks for it when the booking has none, and records the leak check on the one chosen", async () => {
+    const user = userEvent.setup();
+    const { sent } = answer(TIGHT, visit(null, [NIBE, THERMIA]));
+    renderApp("/technician/service/7", { user: technicianUser });
+    const select = await screen.findByRole("combobox", { name: PRODUCT_QUESTION });
+    // Nothing chosen for the technician: the booking names no pump.
+    expect(select).toHaveValue("");
+    expect(select).toHaveAccessibleDescription(
+      "Bokningen har ingen värmepump kopplad. Välj den du har servat, så hamnar rapporten och läckagekontrollen på rätt aggregat.",
+    );
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["Nibe F2120 · SN SN-1 · installerad 2 maj 2024", "Thermia Atlas", "Ingen av dem / okänd"]);
+    const group = screen.getByRole("group", { name: "Läckagekontroll (F-gas)" });
+    expect(group).toHaveTextContent("Välj värmepumpen ovan för att registrera en läckagekontroll.");
+    expect(screen.queryByLabelText("Läckagekontroll utförd")).toBeNull();
+
+    await user.selectOptions(select, "Nibe F2120 · SN SN-1 · installerad 2 maj 2024");
+    expect(group).toHaveTextContent("Gäller Nibe F2120. Läckagekontroll krävs minst var 12:e månad.");
+    await user.click(screen.getByLabelText("Läckagekontroll utförd"));
+    await user.selectOptions(screen.getByLabelText("Metod *"), "Direkt metod");
+    await user.selectOptions(screen.getByLabelText("Resultat *"), "Tät");
+    await user.type(screen.getByLabelText("Ditt certifikatnummer *"), "INCERT-4711");
+    await user.type(screen.getByLabelText("Utförda åtgärder *"), "Läcksökt och rengjort");
+    await user.click(screen.getByRole("button", { name: "Registrera service" }));
+
+    expect(await screen.findByRole("status")).toHaveTextContent("Nästa läckagekontroll senast måndag 22 november 2027.");
+    expect(sent).toEqual([
+      {
+        serviceType: "maintenance",
+        issues: "",
+        actions: "Läcksökt och rengjort",
+        parts: "",
+        followUpNeeded: false,
+        bookingId: 7,
+        productId: 11,
+        leakCheck: { checked: true, method: "direct", result: "tight", addedKg: 0, recoveredKg: 0, certificate: "INCERT-4711" },
+      },
+    ]);
+  });
+
+  it("starts from the booking's pump among several; another shows its own duty, and 'Ingen av dem / okänd' sends no product and no check", async () => {
+    const user = userEvent.setup();
+    const { sent } = answer(null, visit(PRODUCT, [THERMIA, NIBE]));
+    renderApp("/technician/service/7", { user: technicianUser });
+    const select = await screen.findByRole("combobox", { name: PRODUCT_QUESTION });
+    expect(select).toHaveValue("11");
+    expect(select).toHaveAccessibleDescription("Kunden har flera värmepumpar. Bokningens är förvald.");
+    const group = screen.getByRole("group", { name: "Läckagekontroll (F-gas)" });
+    expect(group).toHaveTextContent("Gäller Nibe F2120. Läckagekontroll krävs minst var 12:e månad.");
+
+    // The Thermia has no check duty on record: its name, no interval.
+    await user.selectOptions(select, "Thermia Atlas");
+    expect(group).toHaveTextContent("Gäller Thermia Atlas.");
+    expect(group).not.toHaveTextContent("Läckagekontroll krävs");
+
+    // A check begun, then none of the pumps: the check goes with it, nothing half-filled blocks the report.
+    await user.click(screen.getByLabelText("Läckagekontroll utförd"));
+    await user.selectOptions(screen.getByLabelText("Metod *"), "Läcksökare");
+    await user.selectOptions(select, "Ingen av dem / okänd");
+    expect(screen.queryByLabelText("Läckagekontroll utförd")).toBeNull();
+    expect(screen.queryByLabelText("Metod *")).toBeNull();
+    await user.type(screen.getByLabelText("Utförda åtgärder *"), "Rengjort filter");
+    await user.click(screen.getByRole("button", { name: "Registrera service" }));
+
+    expect(await screen.findByRole("status")).toHaveTextContent("Service registrerad");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ bookingId: 7, productId: null, actions: "Rengjort filter" });
+    expect(sent[0]).not.toHaveProperty("leakCheck");
+  });
+
+  it("says the server's refusal of a pump that is not the customer's", async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      "GET /api/technician/booking/7": { body: visit(null, [NIBE, THERMIA]) },
+      "POST /api/technician/service-history": { status: 422, body: { message: "Produkten hör inte till bokningens kund." } },
+    });
+    renderApp("/technician/service/7", { user: technicianUser });
+    await user.selectOptions(await screen.findByRole("combobox", { name: PRODUCT_QUESTION }), "Thermia Atlas");
+    await user.type(screen.getByLabelText("Utförda åtgärder *"), "Rengjort filter");
+    await user.click(screen.getByRole("button", { name: "Registrera service" }));
+    expect(await screen.findByText("Kunde inte registrera service: Produkten hör inte till bokningens kund.")).toBeInTheDocument();
+    // The report stays, as typed, for another try.
+    expect(screen.getByLabelText("Utförda åtgärder *")).toHaveValue("Rengjort filter");
+    expect(screen.queryByText("Service registrerad")).toBeNull();
   });
 });

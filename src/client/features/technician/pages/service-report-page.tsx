@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useRef, useState } from "react";
-import { useForm, type UseFormReturn } from "react-hook-form";
-import type { z } from "zod";
+import { useForm, type UseFormRegisterReturn, type UseFormReturn } from "react-hook-form";
+import { z } from "zod";
 import { useNavigate, useParams } from "react-router";
 import { Button } from "@/client/components/ui/button";
 import { FieldError, Label } from "@/client/components/ui/label";
@@ -17,11 +17,13 @@ import {
   SERVICE_HISTORY_TYPE_LABELS,
   ServiceReportSchema,
   technicianText as schemaText,
+  type CustomerProduct,
   type ServiceReportResult,
   type TechnicianBooking,
 } from "@/common/schemas/technician";
 import { BackLink } from "@/client/components/back-link";
 import { formatLongDate } from "@/client/lib/format-date";
+import { formatListDate } from "@/common/format";
 import { parseId } from "@/client/lib/parse-id";
 import { useRegisterService, useSetVisitStatus, useVisit } from "../api/visits";
 import { EMPTY_LEAK_CHECK, LeakCheckFields, type LeakCheckFormValues } from "../components/leak-check-fields";
@@ -32,11 +34,14 @@ const text = technicianText.service;
 /** rules §9: after the service is registered the technician is back on the dashboard 2 s later. */
 export const RETURN_AFTER_MS = 2000;
 
-// The leak check's amounts as typed ("0,5"); the report's own fields as the API takes them.
+// The leak check's amounts as typed ("0,5"); the report's own fields as the API takes them; the
+// product as the select holds it ("" is none of them).
 const FormSchema = ServiceReportSchema.omit({ bookingId: true, productId: true, serviceDate: true, leakCheck: true }).extend({
+  productId: z.string(),
   leakCheck: LeakCheckFormSchema,
 });
 type ReportForm = {
+  productId: string;
   serviceType: (typeof SERVICE_HISTORY_TYPES)[number];
   issues: string;
   actions: string;
@@ -45,22 +50,93 @@ type ReportForm = {
   leakCheck: LeakCheckFormValues;
 };
 
+const productName = (product: { brand: string | null; model: string }) => [product.brand, product.model].filter(Boolean).join(" ");
+
+/**
+ * Which of the customer's heat pumps the report can be about (issue 26): offered when the booking
+ * names none (an online booking) or the customer has several; the booking's own is chosen first.
+ */
+function productChoice(visit: TechnicianBooking) {
+  const choices = visit.customerProducts;
+  const own = visit.product;
+  const choosable = choices.length > 1 || (own === null && choices.length > 0);
+  const initial = own && (!choosable || choices.some((c) => c.id === own.id)) ? String(own.id) : "";
+  return { choices, choosable, initial };
+}
+
+function ProductSelect({
+  id,
+  choices,
+  hasOwn,
+  initial,
+  field,
+}: {
+  id: (name: string) => string;
+  choices: CustomerProduct[];
+  hasOwn: boolean;
+  initial: string;
+  field: UseFormRegisterReturn;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id("product")}>{text.product.label}</Label>
+      <p id={id("product-hint")} className="text-sm text-slate-600">
+        {hasOwn ? text.product.hintSeveral : text.product.hintNoProduct}
+      </p>
+      {/* The initial choice set by React as well: it is often not the first option. */}
+      <Select id={id("product")} aria-describedby={id("product-hint")} defaultValue={initial} {...field}>
+        {choices.map((choice) => (
+          <option key={choice.id} value={String(choice.id)}>
+            {text.product.option(productName(choice), choice.serialNumber, choice.installDate ? formatListDate(choice.installDate) : null)}
+          </option>
+        ))}
+        <option value="">{text.product.none}</option>
+      </Select>
+    </div>
+  );
+}
+
 function ReportForm({ visit, onReported }: { visit: TechnicianBooking; onReported: (result: ServiceReportResult) => void }) {
   const idPrefix = useId().replace(/:/g, "");
   const navigate = useNavigate();
   const register = useRegisterService();
+  const { choices, choosable, initial } = productChoice(visit);
   const form = useForm<ReportForm, unknown, z.output<typeof FormSchema>>({
     resolver: zodResolver(FormSchema) as never,
-    defaultValues: { serviceType: "maintenance", issues: "", actions: "", parts: "", followUpNeeded: false, leakCheck: EMPTY_LEAK_CHECK },
+    defaultValues: {
+      productId: initial,
+      serviceType: "maintenance",
+      issues: "",
+      actions: "",
+      parts: "",
+      followUpNeeded: false,
+      leakCheck: EMPTY_LEAK_CHECK,
+    },
   });
   const actionsError = form.formState.errors.actions?.message;
   const id = (name: string) => `${idPrefix}-${name}`;
-  const product = visit.product ? [visit.product.brand, visit.product.model].filter(Boolean).join(" ") : null;
+  // The leak check is of the chosen product; none chosen, none is made (and what was typed is dropped).
+  const chosenId = form.watch("productId");
+  const chosen = choices.find((c) => String(c.id) === chosenId);
+  const own = visit.product && String(visit.product.id) === chosenId ? visit.product : null;
+  const leakCheckProduct = chosen
+    ? { name: productName(chosen), checkIntervalMonths: chosen.checkIntervalMonths }
+    : own && { name: productName(own), checkIntervalMonths: null };
+  const productField = form.register("productId", {
+    onChange: (event: { target: { value: string } }) => {
+      if (event.target.value === "") form.setValue("leakCheck", EMPTY_LEAK_CHECK);
+    },
+  });
 
   const submit = form.handleSubmit(
-    ({ leakCheck, ...values }) =>
+    ({ leakCheck, productId, ...values }) =>
       register.mutate(
-        { ...values, bookingId: visit.booking.id, productId: visit.product?.id ?? null, ...(leakCheck.checked ? { leakCheck } : {}) },
+        {
+          ...values,
+          bookingId: visit.booking.id,
+          productId: productId === "" ? null : Number(productId),
+          ...(leakCheck.checked && productId !== "" ? { leakCheck } : {}),
+        },
         {
           onSuccess: (result) => {
             // Issue 23: the page says it (the banner that replaces the form), not a toast as well.
@@ -85,6 +161,7 @@ function ReportForm({ visit, onReported }: { visit: TechnicianBooking; onReporte
       <h2 id={id("title")} className="sr-only">
         {text.title}
       </h2>
+      {choosable && <ProductSelect id={id} choices={choices} hasOwn={visit.product !== null} initial={initial} field={productField} />}
       <div className="grid gap-1.5">
         <Label htmlFor={id("type")}>{text.serviceType}</Label>
         <Select id={id("type")} {...form.register("serviceType")}>
@@ -122,7 +199,7 @@ function ReportForm({ visit, onReported }: { visit: TechnicianBooking; onReporte
         <input id={id("follow-up")} type="checkbox" className="size-5 accent-brand-700" {...form.register("followUpNeeded")} />
         <Label htmlFor={id("follow-up")}>{text.followUp}</Label>
       </div>
-      <LeakCheckFields form={form as unknown as UseFormReturn<{ leakCheck: LeakCheckFormValues }>} id={id} productName={product} />
+      <LeakCheckFields form={form as unknown as UseFormReturn<{ leakCheck: LeakCheckFormValues }>} id={id} product={leakCheckProduct} choosable={choosable} />
       <Button type="submit" disabled={register.isPending} className="w-full sm:w-auto sm:justify-self-start">
         {register.isPending ? text.submitting : text.submit}
       </Button>
