@@ -43,6 +43,7 @@ function view(overrides: Partial<BookingLinkView> = {}): BookingLinkView {
     },
     invoices: [],
     agreementVisit: null,
+    refrigerantReportYears: [],
     ...overrides,
   };
 }
