@@ -26,6 +26,7 @@ import { demoAccount, expect, expectNoSeriousA11yViolations, test, waitForEmail 
 
 const MONDAY = "2024-01-01";
 const today = () => todayIn(new Date());
+const thisYear = () => Number(today().slice(0, 4));
 const parityOf = (testInfo: TestInfo) => (testInfo.project.name === "mobile" ? 1 : 0);
 
 /** Dates on `weekday` a service can be booked on, in this project's weeks, earliest first. */
@@ -225,6 +226,22 @@ test.describe("the customer's booking link", () => {
         headers: { origin: baseURL! },
       });
       expect(allowed.status(), await allowed.text()).toBe(200);
+      // The customer's heat pump goes into the refrigerant register with a leak-check duty (R410A
+      // 3.2 kg, 6.68 t CO2e), in service since last year: the page then offers this year's and
+      // last year's yearly report (issue 26).
+      const detail = await adminContext.request.get(`/api/admin/bookings/${id}`);
+      const customerId = ((await detail.json()) as { customer: { id: number } }).customer.id;
+      const product = await adminContext.request.post("/api/products", {
+        data: { customerId, type: "bergvärmepump", brand: "Nibe", model: "F2120", serialNumber: `SN-${id}`, installationDate: `${thisYear() - 1}-03-01` },
+        headers: { origin: baseURL! },
+      });
+      expect(product.status(), await product.text()).toBe(201);
+      const productId = ((await product.json()) as { id: number }).id;
+      const refrigerant = await adminContext.request.put(`/api/admin/products/${productId}/refrigerant`, {
+        data: { refrigerant: "R410A", chargeKg: 3.2, leakDetection: false },
+        headers: { origin: baseURL! },
+      });
+      expect(refrigerant.status(), await refrigerant.text()).toBe(200);
     } finally {
       await adminContext.close();
     }
@@ -232,6 +249,16 @@ test.describe("the customer's booking link", () => {
     // Upload: a file is required, then the image appears with its caption and can be deleted.
     await page.reload();
     await expectBookingPage(page);
+
+    // The yearly refrigerant report of each year, newest first, downloads as the customer's PDF.
+    const reports = page.getByRole("region", { name: "Köldmedierapport" });
+    await expect(reports).toContainText("kommunens miljökontor");
+    await expect(reports.getByRole("link")).toHaveText([`Ladda ner rapporten för ${thisYear()} (PDF)`, `Ladda ner rapporten för ${thisYear() - 1} (PDF)`]);
+    const reportDownload = page.waitForEvent("download");
+    await reports.getByRole("link", { name: `Ladda ner rapporten för ${thisYear()} (PDF)` }).click();
+    const report = await reportDownload;
+    expect(report.suggestedFilename()).toMatch(new RegExp(`^koldmedierapport-${thisYear()}-kund-\\d+\\.pdf$`));
+    expect((await readFile(await report.path())).subarray(0, 5).toString()).toBe("%PDF-");
     await expect(images).toContainText("JPG, PNG, GIF, WebP eller HEIC, högst 10 MB per bild.");
     await images.getByRole("button", { name: "Ladda upp bild" }).click();
     await expect(images.getByText("Välj en bild att ladda upp")).toBeVisible();

@@ -262,6 +262,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     outbox,
     agreementDiscount: agreements.repairDiscountOn,
   });
+  const refrigerant = createRefrigerantService({
+    repo: createRefrigerantRepository(database.db),
+    today: availability.today,
+    timeZone: config.timeZone,
+    settings,
+  });
   const links = createBookingLinksService({
     repo: bookingsRepo,
     availability,
@@ -276,6 +282,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     limits: config.limits,
     invoicesOf: (bookingId) => invoices.forBooking(bookingId),
     agreementVisitOf: (bookingId) => agreementVisits.ofBooking(bookingId),
+    refrigerantReports: { years: (customerId) => refrigerant.reportYears(customerId), pdf: (customerId, year) => refrigerant.offeredReport(customerId, year) },
   });
   await app.register(availabilityRoutes, { availability });
   await app.register(bookingsRoutes, { bookings });
@@ -360,12 +367,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         return { start: current.workdayStart, end: current.workdayEnd };
       },
     }),
-  });
-  const refrigerant = createRefrigerantService({
-    repo: createRefrigerantRepository(database.db),
-    today: availability.today,
-    timeZone: config.timeZone,
-    settings,
   });
   await app.register(refrigerantRoutes, { refrigerant });
   await app.register(technicianVisitsRoutes, {

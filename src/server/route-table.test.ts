@@ -29,6 +29,7 @@ const REVIEWED_PUBLIC_ROUTES = [
   "POST /api/booking-links/:token/confirm",
   "POST /api/booking-links/:token/reschedule",
   "GET /api/booking-links/:token/calendar.ics",
+  "GET /api/booking-links/:token/refrigerant-report/:year.pdf", // the customer's yearly refrigerant report (issue 26)
   // Booking images: staff by their session, customers by their link token, checked per image.
   "POST /api/booking/images",
   "DELETE /api/booking/images/:imageId",

@@ -106,3 +106,10 @@ export const YEARLY_REPORT = { thresholdTonnes: 14, deadlineMonth: 3, deadlineDa
  * (per unit, not per installation) [S, verbatim: Vänersborg's e-service quotes 14 §].
  */
 export const NOTIFICATION_THRESHOLD_TONNES = 14;
+
+/**
+ * 2024/573 Art. 7(2): operators keep the records of equipment with a leak-check duty for at least 5
+ * years, and the undertaking that does the work keeps a copy as long [A for operators, DE text; S for
+ * the copy]. The customer's booking link offers the yearly reports of that many years before this one.
+ */
+export const RECORDS_KEPT_YEARS = 5;

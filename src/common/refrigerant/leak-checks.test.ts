@@ -14,6 +14,7 @@ import {
   notificationRequired,
   peakCheckDutyTonnes,
   pendingFollowUp,
+  reportYears,
   yearlyReportDeadline,
   yearlyReportRequired,
   type InstallationUnit,
@@ -475,5 +476,33 @@ describe("the Swedish yearly report (SFS 2016:1128 15 §)", () => {
   it("accepts the first and last four-digit years it supports", () => {
     expect(yearlyReportRequired([installed("R134a", 20)], 1000)).toBe(true);
     expect(yearlyReportRequired([installed("R134a", 20)], 9998)).toBe(true);
+  });
+  describe("reportYears: the years an operator has a report to hand over", () => {
+    const liable = (fields: Partial<InstallationUnit>) => installed("R410A", 3, fields); // 6.2625 t: every 12 months
+    const TODAY = "2026-11-22";
+
+    it("offers this year and the five before it (2024/573 Art. 7(2)), newest first, while a liable unit is in service", () => {
+      expect(reportYears([liable({ inServiceFrom: "2010-04-01" })], TODAY)).toEqual([2026, 2025, 2024, 2023, 2022, 2021]);
+      expect(reportYears([liable({})], TODAY)).toEqual([2026, 2025, 2024, 2023, 2022, 2021]);
+    });
+
+    it("starts with the year the first liable unit came into service, on any day of it", () => {
+      expect(reportYears([liable({ inServiceFrom: "2024-12-31" })], TODAY)).toEqual([2026, 2025, 2024]);
+      expect(reportYears([liable({ inServiceFrom: "2025-01-01" })], TODAY)).toEqual([2026, 2025]);
+      expect(reportYears([liable({ inServiceFrom: "2025-01-01" }), liable({ inServiceFrom: "2023-06-01" })], TODAY)).toEqual([2026, 2025, 2024, 2023]);
+    });
+
+    it("counts this year up to today only, and a year a unit left service in", () => {
+      expect(reportYears([liable({ inServiceFrom: TODAY })], TODAY)).toEqual([2026]);
+      expect(reportYears([liable({ inServiceFrom: "2026-11-23" })], TODAY)).toEqual([]);
+      expect(reportYears([liable({ inServiceFrom: "2022-03-01", inServiceUntil: "2024-01-01" })], TODAY)).toEqual([2024, 2023, 2022]);
+      expect(reportYears([liable({ inServiceFrom: "2022-03-01", inServiceUntil: "2023-12-31" })], TODAY)).toEqual([2023, 2022]);
+    });
+
+    it("offers nothing for units without a duty: below 5 t, exempt hermetic, not an F-gas, or none at all", () => {
+      expect(reportYears([installed("R410A", 2.395), installed("R410A", 4.5, { hermeticallySealed: true }), installed("R290", 100_000)], TODAY)).toEqual([]);
+      expect(reportYears([], TODAY)).toEqual([]);
+      expect(reportYears([installed("R410A", 2.396)], TODAY)).toEqual([2026, 2025, 2024, 2023, 2022, 2021]); // 5.001 t
+    });
   });
 });

@@ -13,6 +13,7 @@ import {
   HERMETIC_EXEMPTION_BELOW_TONNES,
   LEAK_CHECK_BANDS,
   NOTIFICATION_THRESHOLD_TONNES,
+  RECORDS_KEPT_YEARS,
   YEARLY_REPORT,
   isFGas,
   type LeakCheckInterval,
@@ -229,6 +230,26 @@ export function peakCheckDutyTonnes(equipment: readonly InstallationUnit[], year
  */
 export function yearlyReportRequired(equipment: readonly InstallationUnit[], year: number): boolean {
   return atLeastTonnes(peakCheckDutyUnits(equipment, year), YEARLY_REPORT.thresholdTonnes);
+}
+
+/**
+ * The years an operator has a yearly report to hand over, newest first: this year (so far) and the
+ * RECORDS_KEPT_YEARS before it (2024/573 Art. 7(2)), each one in which a unit with a leak-check duty
+ * was in service for at least a day (this year: by `today`). Units without a duty give no year.
+ */
+export function reportYears(equipment: readonly InstallationUnit[], today: IsoDate): number[] {
+  const current = requireYear(Number(today.slice(0, 4)));
+  const liable = equipment.filter((unit) => checkIntervalMonths(unit) !== null);
+  const years: number[] = [];
+  for (let year = current; year >= current - RECORDS_KEPT_YEARS; year -= 1) {
+    const first = `${year}-01-01`;
+    // This year counts up to today: a unit to be installed later this year has nothing to report yet.
+    const last = year === current ? today : `${year}-12-31`;
+    const inService = (unit: InstallationUnit) =>
+      (unit.inServiceFrom === null || unit.inServiceFrom <= last) && (unit.inServiceUntil === null || unit.inServiceUntil >= first);
+    if (liable.some(inService)) years.push(year);
+  }
+  return years;
 }
 
 /** SFS 2016:1128 15 §: the report on `year` is due by 31 March the following year. */

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { BOOKING_STATUSES, SERVICE_TYPES } from "../constants";
 import { BookingImageSchema } from "./admin-bookings";
 import { isoDateSchema, timeSlotLabelSchema } from "./bookings";
+import { ReportYearTextSchema } from "./refrigerant";
 
 export const bookingLinkText = {
   invalidTitle: "Ogiltig länk",
@@ -31,6 +32,9 @@ export const LinkTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22,100}$/, { err
  * one (404 and the link message), not with a 400 that tells a mistyped link from an expired one.
  */
 export const LinkTokenParamsSchema = z.object({ token: z.string().max(200) });
+
+/** GET /api/booking-links/{token}/refrigerant-report/{year}.pdf: the link's customer's yearly refrigerant report (issue 26). */
+export const LinkRefrigerantReportParamsSchema = LinkTokenParamsSchema.extend({ year: ReportYearTextSchema });
 
 export const BookingLinkViewSchema = z.object({
   booking: z.object({
@@ -60,6 +64,11 @@ export const BookingLinkViewSchema = z.object({
   agreementVisit: z.object({ month: z.string(), monthText: z.string(), canConfirm: z.boolean() }).nullable(),
   company: z.object({ name: z.string(), phone: z.string(), email: z.string(), openingHours: z.string() }),
   /** The visit's sent invoices and credit notes (issue 25), each with its own page /faktura/{token}. */
+  /**
+   * The years the link's customer has an operator's yearly refrigerant report (issue 26), newest
+   * first, each downloadable from the link; empty when none of their units has a leak-check duty.
+   */
+  refrigerantReportYears: z.array(z.number()),
   invoices: z.array(
     z.object({
       number: z.number(),

@@ -24,6 +24,8 @@ export const refrigerantText = {
   yearInvalid: "Ange ett år mellan 2000 och 2100",
   productNotFound: "Produkten finns inte.",
   customerNotFound: "Kunden finns inte.",
+  /** A year the customer's booking link does not offer a report for. */
+  noReportForYear: (year: number) => `Det finns ingen köldmedierapport för ${year}.`,
   noProduct: "Välj vilken värmepump läckagekontrollen gäller: besöket har ingen produkt.",
   notAssigned: "Bara teknikern som har besöket kan registrera en läckagekontroll.",
   checkInFuture: "En läckagekontroll kan inte dateras framåt i tiden.",
@@ -215,12 +217,12 @@ export type TimelineEvent = z.output<typeof TimelineEventSchema>;
 export const ProductTimelineSchema = z.object({ entry: RegisterEntrySchema, events: z.array(TimelineEventSchema) });
 export type ProductTimeline = z.output<typeof ProductTimelineSchema>;
 
+/** A yearly report's year in a path: four digits, 2000 to 2100. */
+export const ReportYearTextSchema = z
+  .string({ error: refrigerantText.yearInvalid })
+  .regex(/^\d{4}$/, { error: refrigerantText.yearInvalid })
+  .transform(Number)
+  .pipe(z.number().min(2000, { error: refrigerantText.yearInvalid }).max(2100, { error: refrigerantText.yearInvalid }));
+
 /** GET /api/admin/customers/{id}/refrigerant-report/{year}.pdf */
-export const RefrigerantReportParamsSchema = z.object({
-  id: IdTextSchema,
-  year: z
-    .string({ error: refrigerantText.yearInvalid })
-    .regex(/^\d{4}$/, { error: refrigerantText.yearInvalid })
-    .transform(Number)
-    .pipe(z.number().min(2000, { error: refrigerantText.yearInvalid }).max(2100, { error: refrigerantText.yearInvalid })),
-});
+export const RefrigerantReportParamsSchema = z.object({ id: IdTextSchema, year: ReportYearTextSchema });

@@ -82,6 +82,7 @@ describe("secrets in URLs are never logged", () => {
         "POST /api/service-reminders/unsubscribe/:token",
         "GET /api/booking-links/:token",
         "POST /api/booking-links/:token/reschedule",
+        "GET /api/booking-links/:token/refrigerant-report/:year.pdf",
         "GET /api/calendar/:token.ics",
         "GET /api/protocols/:publicId",
         "GET /api/booking/images/:id/file",

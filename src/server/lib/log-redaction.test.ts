@@ -5,6 +5,7 @@ describe("redactUrl", () => {
   it.each([
     ["/api/calendar/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde.ics", "/api/calendar/….ics"],
     ["/api/booking-links/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde/calendar.ics", "/api/booking-links/…/calendar.ics"],
+    ["/api/booking-links/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde/refrigerant-report/2026.pdf", "/api/booking-links/…/refrigerant-report/2026.pdf"],
     ["/booking/shared/AbCdEfGhIjKlMnOp?x=1", "/booking/shared/…?x=1"],
     ["/api/protocols/abc123/customer-sign", "/api/protocols/…/customer-sign"],
     ["/protocol/abc123", "/protocol/…"],

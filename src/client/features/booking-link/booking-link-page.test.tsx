@@ -43,6 +43,7 @@ function view(overrides: Partial<BookingLinkView> = {}): BookingLinkView {
     },
     invoices: [],
     agreementVisit: null,
+    refrigerantReportYears: [],
     ...overrides,
   };
 }
@@ -265,5 +266,39 @@ describe("the customer's booking link page", () => {
     renderApp(PATH, { user: null });
     await screen.findByRole("region", { name: "Bokningsinformation" });
     expect(screen.queryByRole("region", { name: "Fakturor" })).not.toBeInTheDocument();
+  });
+
+  it("offers the yearly refrigerant report of each year the answer lists, newest first, as plain downloads (issue 26)", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({ [API]: { body: view({ refrigerantReportYears: [2026, 2025] }) } });
+    const { router } = renderApp(PATH, { user: null });
+    const region = await screen.findByRole("region", { name: "Köldmedierapport" });
+    expect(region).toHaveTextContent("Lämna den till kommunens miljökontor när en årsrapport krävs.");
+    const links = within(region).getAllByRole("link");
+    expect(links.map((link) => link.textContent)).toEqual(["Ladda ner rapporten för 2026 (PDF)", "Ladda ner rapporten för 2025 (PDF)"]);
+    expect(links[0]).toHaveAttribute("href", `/api/booking-links/${TOKEN}/refrigerant-report/2026.pdf`);
+    expect(links[1]).toHaveAttribute("href", `/api/booking-links/${TOKEN}/refrigerant-report/2025.pdf`);
+    for (const link of links) expect(link).toHaveAttribute("download");
+    // The browser downloads the file: the app's router does not take the click, and nothing is fetched.
+    const calls = fetchMock.mock.calls.length;
+    await user.click(links[0]);
+    expect(router.state.location.pathname).toBe(PATH);
+    expect(screen.getByRole("region", { name: "Köldmedierapport" })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.length).toBe(calls);
+  });
+
+  it("shows no refrigerant report without a year, nor for an answer without the field", async () => {
+    mockFetch({ [API]: { body: view() } });
+    renderApp(PATH, { user: null });
+    await screen.findByRole("region", { name: "Bokningsinformation" });
+    expect(screen.queryByRole("region", { name: "Köldmedierapport" })).not.toBeInTheDocument();
+    cleanup();
+
+    const { refrigerantReportYears: _omitted, ...older } = view({ refrigerantReportYears: [2026] });
+    mockFetch({ [API]: { body: older } });
+    renderApp(PATH, { user: null });
+    await screen.findByRole("region", { name: "Bokningsinformation" });
+    expect(screen.queryByRole("region", { name: "Köldmedierapport" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Ladda ner rapporten/)).not.toBeInTheDocument();
   });
 });

@@ -9,6 +9,7 @@ import { useBookingLink } from "./api/get-booking-link";
 import { BookingDetails } from "./components/booking-details";
 import { BookingInvoices } from "./components/booking-invoices";
 import { BookingImages } from "./components/booking-images";
+import { RefrigerantReports } from "./components/refrigerant-reports";
 import { CancellationNote, CompanyContact, DataSharingNotice } from "./components/company-info";
 import { SelfService } from "./components/self-service";
 import { bookingLinkPageText as text } from "./text";
@@ -52,6 +53,7 @@ function BookingLinkContent({ token }: { token: string }) {
           <SelfService token={token} view={view} />
           <BookingImages token={token} view={view} />
           <BookingInvoices view={view} />
+          <RefrigerantReports token={token} view={view} />
           <CancellationNote />
           <CompanyContact company={view.company} />
           <DataSharingNotice />

@@ -124,6 +124,14 @@ export const bookingLinkPageText = {
     open: "Visa fakturan",
   },
 
+  /** Issue 26: the operator's yearly report on refrigerant and leak checks (SFS 2016:1128 15 §), one PDF per year. */
+  refrigerantReport: {
+    heading: "Köldmedierapport",
+    intro:
+      "Årsrapporten över köldmedium och läckagekontroller för din utrustning. Lämna den till kommunens miljökontor när en årsrapport krävs. Rapporten visar om den krävs för året.",
+    download: (year: number) => `Ladda ner rapporten för ${year} (PDF)`,
+  },
+
   contact: {
     heading: "Kontakta oss",
     phone: "Telefon",

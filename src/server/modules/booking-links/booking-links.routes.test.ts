@@ -54,6 +54,7 @@ const cancel = (token: string) => app.inject({ method: "POST", url: `/api/bookin
 const move = (token: string, date: string, timeSlot: string) =>
   app.inject({ method: "POST", url: `/api/booking-links/${token}/reschedule`, payload: { date, timeSlot } });
 const calendar = (token: string) => app.inject({ method: "GET", url: `/api/booking-links/${token}/calendar.ics` });
+const refrigerantReport = (token: string) => app.inject({ method: "GET", url: `/api/booking-links/${token}/refrigerant-report/2026.pdf` });
 const adminDetail = async (id: number) => (await app.inject({ method: "GET", url: `/api/admin/bookings/${id}`, headers: { cookie: admin } })).json();
 
 /** Whether the public wizard offers the slot right now. */
@@ -118,6 +119,7 @@ describe("the customer's booking page", () => {
       },
       invoices: [],
       agreementVisit: null,
+      refrigerantReportYears: [],
     });
     const ics = await app.inject({ method: "GET", url: res.json().calendarUrl });
     expect(ics.statusCode).toBe(200);
@@ -175,7 +177,13 @@ describe("tokens that open nothing", () => {
       ["with a dot", `${b.token.slice(0, 20)}.${b.token.slice(21)}`],
     ];
     for (const [what, token] of cases) {
-      for (const res of [await view(token), await cancel(token), await move(token, "2026-12-14", "10:00-12:00"), await calendar(token)]) {
+      for (const res of [
+        await view(token),
+        await cancel(token),
+        await move(token, "2026-12-14", "10:00-12:00"),
+        await calendar(token),
+        await refrigerantReport(token),
+      ]) {
         expect(res.statusCode, what).toBe(404);
         expect(res.json(), what).toEqual(INVALID);
       }
@@ -188,6 +196,7 @@ describe("tokens that open nothing", () => {
     expect((await view(b.token)).json()).toEqual(INVALID);
     expect((await cancel(b.token)).statusCode).toBe(404);
     expect((await calendar(b.token)).statusCode).toBe(404);
+    expect((await refrigerantReport(b.token)).json()).toEqual(INVALID);
     await database.db.execute(sql`update shared_booking_links set expires_at = now() + interval '30 days' where booking_id = ${b.id}`);
     expect((await view(b.token)).statusCode).toBe(200);
 

@@ -1,8 +1,18 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { BookingLinkViewSchema, LinkTokenParamsSchema, MoveBookingSchema } from "@/common/schemas/booking-links";
+import { BookingLinkViewSchema, LinkRefrigerantReportParamsSchema, LinkTokenParamsSchema, MoveBookingSchema } from "@/common/schemas/booking-links";
 import type { BookingLinksService } from "./booking-links.service";
+
+/** A customer's PDF behind their link: personal data behind a secret, never stored by a cache, never indexed. */
+function sendReport(reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename: string }) {
+  return reply
+    .header("content-type", "application/pdf")
+    .header("content-disposition", `attachment; filename="${filename}"`)
+    .header("cache-control", "private, no-store")
+    .header("x-robots-tag", "noindex")
+    .send(pdf);
+}
 
 // Public by design: the unguessable token in the path is the customer's key (rules D9).
 export async function bookingLinksRoutes(fastify: FastifyInstance, { links }: { links: BookingLinksService }) {
@@ -33,5 +43,13 @@ export async function bookingLinksRoutes(fastify: FastifyInstance, { links }: { 
       const { id, ics } = await links.calendarFile(request.params.token);
       return reply.header("content-type", "text/calendar; charset=utf-8").header("content-disposition", `attachment; filename="${id}.ics"`).send(ics);
     },
+  );
+
+  // The customer's yearly refrigerant report (issue 26): the same PDF admins get, for the link's own
+  // customer and the years its page offers only.
+  app.get(
+    "/api/booking-links/:token/refrigerant-report/:year.pdf",
+    { schema: { params: LinkRefrigerantReportParamsSchema, response: { 200: z.string().describe("application/pdf") } } },
+    async (request, reply) => sendReport(reply, await links.refrigerantReport(request.params.token, request.params.year)),
   );
 }

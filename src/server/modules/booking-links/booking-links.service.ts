@@ -34,6 +34,14 @@ type Deps = {
   invoicesOf?: (bookingId: number) => Promise<BookingLinkView["invoices"]>;
   /** The agreement visit the booking is (issue 26): its month; null for any other booking. */
   agreementVisitOf?: (bookingId: number) => Promise<{ month: string } | null>;
+  /**
+   * The operator's yearly refrigerant reports of the booking's customer (issue 26), from the
+   * refrigerant register: the years they have one, and one year's PDF (404 for a year not offered).
+   */
+  refrigerantReports: {
+    years: (customerId: number) => Promise<number[]>;
+    pdf: (customerId: number, year: number) => Promise<{ pdf: Buffer; filename: string }>;
+  };
 };
 
 /** What a link's action changes, each kind with its own daily allowance per link. */
@@ -71,6 +79,7 @@ export function createBookingLinksService({
   limits,
   invoicesOf,
   agreementVisitOf = async () => null,
+  refrigerantReports,
 }: Deps) {
   const manageUrl = (token: string) => customerLinkUrl(publicUrl, token);
 
@@ -134,11 +143,12 @@ export function createBookingLinksService({
 
   async function view(token: string, found: { booking: BookingRow; link: LinkRow }): Promise<BookingLinkView> {
     const { booking, link } = found;
-    const [technician, images, company, proposal] = await Promise.all([
+    const [technician, images, company, proposal, reportYears] = await Promise.all([
       repo.technicianOf(booking),
       repo.imagesOf(booking.id),
       settings.company(),
       agreementVisitOf(booking.id),
+      refrigerantReports.years(booking.customerId),
     ]);
     const state = selfService(booking, company);
     return {
@@ -164,6 +174,7 @@ export function createBookingLinksService({
         ? { month: proposal.month, monthText: monthText(proposal.month), canConfirm: booking.status === "planned" && state.canChange }
         : null,
       company: { name: company.name, phone: company.phone, email: company.email, openingHours: company.openingHours },
+      refrigerantReportYears: reportYears,
       invoices: invoicesOf ? await invoicesOf(booking.id) : [],
     };
   }
@@ -177,6 +188,15 @@ export function createBookingLinksService({
     async calendarFile(token: string): Promise<{ id: number; ics: string }> {
       const { booking } = await open(token);
       return { id: booking.id, ics: calendarFor(booking, await settings.company()) };
+    },
+
+    /**
+     * The operator's yearly refrigerant report of the booking's customer for `year` (issue 26): only
+     * a year the link's page offers, only while the link works, like the page itself.
+     */
+    async refrigerantReport(token: string, year: number): Promise<{ pdf: Buffer; filename: string }> {
+      const { booking } = await open(token);
+      return refrigerantReports.pdf(booking.customerId, year);
     },
 
     /** Cancels the visit (the time is free again at once) and confirms by e-mail. */

@@ -1,11 +1,10 @@
-import { createRequire } from "node:module";
-import { dirname } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../app";
 import type { Database } from "../../db/client";
 import { NOW } from "../../test-support/booking-fixtures";
+import { pdfText } from "../../test-support/pdf-text";
 import { SAME_ORIGIN, createTestDatabase, createUser, loginAs, queryRows, testConfig } from "../../test-support/test-app";
 
 // The operator's yearly refrigerant report (issue 26; SFS 2016:1128 15 §, EU 2024/573 art. 7) as a
@@ -99,19 +98,6 @@ async function check(unit: string, date: string, leakCheck: Record<string, unkno
     tekla,
   );
   expect(res.statusCode, res.body).toBe(201);
-}
-
-/** The PDF's text, one drawn line per item, joined by spaces (no-break spaces as plain ones). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const fonts = `${dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))}/standard_fonts/`;
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: fonts }).promise;
-  const items: string[] = [];
-  for (let n = 1; n <= doc.numPages; n += 1) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    for (const item of content.items) if ("str" in item && item.str.trim()) items.push(item.str.replace(/\u00a0/g, " "));
-  }
-  return items.join(" ");
 }
 
 async function reportText(year: number): Promise<string> {

@@ -9,6 +9,7 @@ import {
   isRefrigerant,
   peakCheckDutyTonnes,
   pendingFollowUp,
+  reportYears as yearsWithReport,
   yearlyReportDeadline,
   yearlyReportRequired,
   type InstallationUnit,
@@ -59,6 +60,13 @@ function unitOf(row: RegisterRow): Unit {
     return { unit: { refrigerant: row.protocolRefrigerant, chargeKg: row.protocolChargeKg, ...flags, ...dates }, source: "protocol" };
   return null;
 }
+
+/** The unit as one of its operator's installation (SFS 2016:1128 4 §): in service from its installation, never taken out. */
+const installationUnit = (row: RegisterRow, found: NonNullable<Unit>): InstallationUnit => ({
+  ...found.unit,
+  inServiceFrom: row.product.installDate,
+  inServiceUntil: null,
+});
 
 const productName = (product: { brand: string | null; model: string }) => [product.brand, product.model].filter(Boolean).join(" ");
 
@@ -144,8 +152,28 @@ export function createRefrigerantService({ repo, today, timeZone, settings }: De
     return entryOf(row, today());
   }
 
-  return {
+  /**
+   * The years the customer has an operator's yearly report for (newest first), as their booking link
+   * offers them: this year and the RECORDS_KEPT_YEARS before it in which one of their units with a
+   * leak-check duty was in service. Units whose refrigerant is unknown give none.
+   */
+  async function reportYears(customerId: number): Promise<number[]> {
+    const installation = (await repo.ofCustomer(customerId)).flatMap((row) => {
+      const found = unitOf(row);
+      return found ? [installationUnit(row, found)] : [];
+    });
+    return yearsWithReport(installation, today());
+  }
+
+  const service = {
     entry,
+    reportYears,
+
+    /** The yearly report of a year `reportYears` offers; any other year answers 404, as if it did not exist. */
+    async offeredReport(customerId: number, year: number): Promise<{ pdf: Buffer; filename: string }> {
+      if (!(await reportYears(customerId)).includes(year)) throw notFound(text.noReportForYear(year));
+      return service.yearReport(customerId, year);
+    },
 
     /** Units with a check duty, overdue first, then by due date; `filter` picks a status or the pending follow-ups. */
     async register(filter: RegisterFilter): Promise<RegisterList> {
@@ -273,7 +301,7 @@ export function createRefrigerantService({ repo, today, timeZone, settings }: De
         from,
         to,
       );
-      const installation: InstallationUnit[] = units.map(({ row, found }) => ({ ...found.unit, inServiceFrom: row.product.installDate, inServiceUntil: null }));
+      const installation = units.map(({ row, found }) => installationUnit(row, found));
       const grams = (kg: number) => chargeGrams(kg);
       const equipment = units.map(({ row, found }) => {
         const own = checks.filter((c) => c.productId === row.product.id);
@@ -331,5 +359,6 @@ export function createRefrigerantService({ repo, today, timeZone, settings }: De
       return { pdf: Buffer.from(await renderRefrigerantReportPdf(input)), filename: `koldmedierapport-${year}-kund-${customerId}.pdf` };
     },
   };
+  return service;
 }
 export type RefrigerantService = ReturnType<typeof createRefrigerantService>;
