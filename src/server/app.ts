@@ -90,6 +90,7 @@ import { createAgreementsService } from "./modules/agreements/agreements.service
 import { createAgreementsRepository } from "./modules/agreements/agreements.repository";
 import { createAgreementVisitsRepository } from "./modules/agreements/agreement-visits.repository";
 import { createAgreementVisitsService } from "./modules/agreements/agreement-visits.service";
+import { createVisitProposals } from "./modules/bookings/visit-proposals";
 import { createBackups, latestBackupFailure, type Backups } from "./modules/backups/backups.service";
 import { startControlSocket, stopControlSocket } from "./modules/backups/control-socket";
 import type { CompanyProfile } from "@/common/company";
@@ -241,8 +242,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicUrl: config.publicUrl,
     outbox,
   });
-  const agreementVisits = createAgreementVisitsService({
-    repo: createAgreementVisitsRepository(database.db),
+  // The visits the system proposes by itself (issue 26).
+  const visitProposals = createVisitProposals({
     bookings: bookingsRepo,
     availability,
     blockedTimes: blockedTimesRepo,
@@ -251,6 +252,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     today: availability.today,
     publicUrl: config.publicUrl,
     calendarFor,
+  });
+  const agreementVisits = createAgreementVisitsService({
+    repo: createAgreementVisitsRepository(database.db),
+    proposals: visitProposals,
+    today: availability.today,
     log: app.log,
     createFeeDraft: (fee) => invoices.createFeeDraft(fee),
   });

@@ -136,14 +136,19 @@ export function agreementVisitEmail(input: ConfirmationInput & { monthText: stri
     rows: bookingRows(booking, customer),
     paragraphs: [
       `Bekräfta tiden, eller flytta besöket till en annan ledig tid i ${input.monthText}, via länken.`,
-      input.unanswered === "confirm"
-        ? `Har vi inte hört av dig senast ${input.answerBy} gäller tiden som bokad.`
-        : `Har vi inte hört av dig senast ${input.answerBy} släpper vi tiden, och du bokar en ny när det passar dig.`,
+      unansweredText(input),
       "En kalenderfil (.ics) är bifogad så att du kan lägga in besöket i din kalender.",
     ],
     link: { url: input.manageUrl, label: "Bekräfta eller flytta besöket" },
     calendarFile: { bookingId: booking.id, content: input.calendarFile },
   });
+}
+
+/** What happens to a proposed time the customer does not answer (the settings' rule), and by when. */
+function unansweredText(input: { answerBy: string; unanswered: "confirm" | "release" }): string {
+  return input.unanswered === "confirm"
+    ? `Har vi inte hört av dig senast ${input.answerBy} gäller tiden som bokad.`
+    : `Har vi inte hört av dig senast ${input.answerBy} släpper vi tiden, och du bokar en ny när det passar dig.`;
 }
 
 /**
