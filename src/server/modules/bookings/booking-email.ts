@@ -152,6 +152,35 @@ function unansweredText(input: { answerBy: string; unanswered: "confirm" | "rele
 }
 
 /**
+ * A due leak check the system booked by itself (issue 26; the F-gas rules, 2024/573 Art. 4(5) and 5):
+ * why the pump is checked, the time held, and how the customer confirms it or moves it to another
+ * day no later than `latestText`; what happens without an answer, and by when.
+ */
+export function leakCheckVisitEmail(
+  input: ConfirmationInput & { product: string; followUp: boolean; latestText: string; answerBy: string; unanswered: "confirm" | "release" },
+): OutboxMessage {
+  const { booking, customer, company } = input;
+  return customerEmail({
+    company,
+    to: customer.email,
+    subject: `Läckagekontroll av din värmepump: ${whenOf(booking)}`,
+    heading: `Dags för läckagekontroll, ${customer.name}!`,
+    greeting: `Hej ${customer.name}!`,
+    intro: input.followUp
+      ? `Läckaget i din värmepump ${input.product} är lagat. Enligt F-gasreglerna ska den kontrolleras igen inom en månad från reparationen. Vi har reserverat den här tiden åt dig:`
+      : `Din värmepump ${input.product} innehåller så mycket köldmedium att den enligt F-gasreglerna ska läckagekontrolleras regelbundet, och det är dags för nästa kontroll. Vi har reserverat den här tiden åt dig:`,
+    rows: bookingRows(booking, customer),
+    paragraphs: [
+      `Bekräfta tiden, eller flytta besöket till en annan ledig tid senast ${input.latestText}, via länken.`,
+      unansweredText(input),
+      "En kalenderfil (.ics) är bifogad så att du kan lägga in besöket i din kalender.",
+    ],
+    link: { url: input.manageUrl, label: "Bekräfta eller flytta besöket" },
+    calendarFile: { bookingId: booking.id, content: input.calendarFile },
+  });
+}
+
+/**
  * Sent when the visit was cancelled: by the customer from their link (a confirmation), or by the
  * company (an admin or a technician), which says so and gives the phone number to book a new time.
  * The staff's reason is theirs and stays in the booking's history.
