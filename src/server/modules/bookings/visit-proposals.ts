@@ -2,8 +2,7 @@ import { addDays, occupiedRange, parseTimeSlot, type IsoDate } from "@/common/bo
 import { dateText } from "@/common/agreements/terms";
 import type { CompanyProfile } from "@/common/company";
 import type { SystemSettings } from "@/common/schemas/settings";
-import type { OutboxSender } from "../../jobs/outbox";
-import type { OutboxMessage } from "../../jobs/outbox";
+import type { OutboxMessage, OutboxSender } from "../../jobs/outbox";
 import { AppError } from "../../lib/errors";
 import type { AvailabilityService } from "../availability/availability.service";
 import type { BlockedTimesRepository } from "../blocked-times/blocked-times.repository";
