@@ -83,6 +83,8 @@ import { invoicesRoutes } from "./modules/invoices/invoices.routes";
 import { createRefrigerantRepository } from "./modules/refrigerant/refrigerant.repository";
 import { refrigerantRoutes } from "./modules/refrigerant/refrigerant.routes";
 import { createRefrigerantService } from "./modules/refrigerant/refrigerant.service";
+import { createLeakCheckVisitsRepository } from "./modules/refrigerant/leak-check-visits.repository";
+import { createLeakCheckVisitsService } from "./modules/refrigerant/leak-check-visits.service";
 import { createInvoicesService } from "./modules/invoices/invoices.service";
 import { createInvoicesRepository } from "./modules/invoices/invoices.repository";
 import { agreementsRoutes } from "./modules/agreements/agreements.routes";
@@ -90,6 +92,7 @@ import { createAgreementsService } from "./modules/agreements/agreements.service
 import { createAgreementsRepository } from "./modules/agreements/agreements.repository";
 import { createAgreementVisitsRepository } from "./modules/agreements/agreement-visits.repository";
 import { createAgreementVisitsService } from "./modules/agreements/agreement-visits.service";
+import { createVisitProposals } from "./modules/bookings/visit-proposals";
 import { createBackups, latestBackupFailure, type Backups } from "./modules/backups/backups.service";
 import { startControlSocket, stopControlSocket } from "./modules/backups/control-socket";
 import type { CompanyProfile } from "@/common/company";
@@ -241,8 +244,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicUrl: config.publicUrl,
     outbox,
   });
-  const agreementVisits = createAgreementVisitsService({
-    repo: createAgreementVisitsRepository(database.db),
+  // The visits the system proposes by itself (issue 26): agreements' visits and due leak checks.
+  const visitProposals = createVisitProposals({
     bookings: bookingsRepo,
     availability,
     blockedTimes: blockedTimesRepo,
@@ -251,8 +254,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     today: availability.today,
     publicUrl: config.publicUrl,
     calendarFor,
+  });
+  const agreementVisits = createAgreementVisitsService({
+    repo: createAgreementVisitsRepository(database.db),
+    proposals: visitProposals,
+    today: availability.today,
     log: app.log,
     createFeeDraft: (fee) => invoices.createFeeDraft(fee),
+  });
+  const leakCheckVisits = createLeakCheckVisitsService({
+    repo: createLeakCheckVisitsRepository(database.db),
+    proposals: visitProposals,
+    dutyUnits: async () => (await refrigerant.register("all")).entries,
+    today: availability.today,
+    log: app.log,
   });
   const invoices = createInvoicesService({
     repo: createInvoicesRepository(database.db, database.sql.prepared),
@@ -281,7 +296,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     limiter,
     limits: config.limits,
     invoicesOf: (bookingId) => invoices.forBooking(bookingId),
-    agreementVisitOf: (bookingId) => agreementVisits.ofBooking(bookingId),
+    proposalOf: async (bookingId) => {
+      const [agreement, leakCheck] = await Promise.all([agreementVisits.ofBooking(bookingId), leakCheckVisits.ofBooking(bookingId)]);
+      if (agreement) return { kind: "agreement", month: agreement.month };
+      return leakCheck ? { kind: "leak-check", latest: leakCheck.latestDate, followUp: leakCheck.followUp } : null;
+    },
     refrigerantReports: { years: (customerId) => refrigerant.reportYears(customerId), pdf: (customerId, year) => refrigerant.offeredReport(customerId, year) },
   });
   await app.register(availabilityRoutes, { availability });
@@ -411,8 +430,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // docs/decisions/0010-backups.md: at night, when BACKUP_DIR is set (otherwise the run does nothing).
     // issue 25: every morning, one payment reminder per overdue invoice, the days after due the settings say.
     { name: "invoice-reminders", cron: "0 8 * * *", run: () => invoices.sendReminders() },
-    // issue 26: every morning, unanswered agreement visits settled, then due ones proposed.
-    { name: "agreement-visits", cron: "0 6 * * *", run: () => agreementVisits.runDaily() },
+    // issue 26: every morning, unanswered agreement visits settled, then due ones proposed; then the
+    // same for due leak checks, after the agreement visits so one proposed today takes the check along.
+    {
+      name: "agreement-visits",
+      cron: "0 6 * * *",
+      run: async () => {
+        await agreementVisits.runDaily();
+        await leakCheckVisits.runDaily();
+      },
+    },
     { name: "nightly-backup", cron: "30 2 * * *", run: () => backups.runNightly() },
   ];
   // Their runs and failures are counted, whoever runs them (the scheduler, a test).

@@ -66,12 +66,17 @@ export function agreementYearIndex(startDate: IsoDate, yearStart: IsoDate): numb
 /** The months in Swedish as written in a sentence ("i april"); index 0 is January. */
 export const MONTH_NAMES = ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"] as const;
 
-/** A month 1–12 by its Swedish name. */
 /** A 'YYYY-MM' month as people read it: "april 2027". */
 export function monthText(month: YearMonth): string {
   return `${monthName(Number(month.slice(5, 7)))} ${month.slice(0, 4)}`;
 }
 
+/** A 'YYYY-MM-DD' date as people read it in a sentence: "15 januari 2027". */
+export function dateText(date: IsoDate): string {
+  return `${Number(date.slice(8, 10))} ${monthName(Number(date.slice(5, 7)))} ${date.slice(0, 4)}`;
+}
+
+/** A month 1–12 by its Swedish name. */
 export function monthName(month: number): string {
   const name = MONTH_NAMES[month - 1];
   if (!Number.isInteger(month) || name === undefined) throw new RangeError(`Invalid month ${month}`);

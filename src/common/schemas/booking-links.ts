@@ -23,6 +23,8 @@ export const bookingLinkText = {
   notAProposal: "Det här besöket behöver inte bekräftas.",
   alreadyAnswered: "Besöket är redan bekräftat eller ändrat.",
   outsideMonth: (month: string) => `Besöket enligt serviceavtalet kan flyttas till en annan dag i ${month}.`,
+  // A due leak check the system booked by itself (issue 26).
+  afterLatest: (date: string) => `Läckagekontrollen kan flyttas till en dag senast ${date}.`,
 } as const;
 
 /** A link token in a URL: 256 random bits in base64url; anything else cannot be one. */
@@ -62,6 +64,12 @@ export const BookingLinkViewSchema = z.object({
    * and whether the customer can still confirm the time (it waits for them); null for other visits.
    */
   agreementVisit: z.object({ month: z.string(), monthText: z.string(), canConfirm: z.boolean() }).nullable(),
+  /**
+   * A due leak check the system booked by itself (issue 26, the F-gas rules): the latest day it may
+   * move to ('YYYY-MM-DD', "15 januari 2027"), whether it is a repaired leak's follow-up, and whether
+   * the customer can still confirm the time; null for other visits.
+   */
+  leakCheckVisit: z.object({ latest: z.string(), latestText: z.string(), followUp: z.boolean(), canConfirm: z.boolean() }).nullable(),
   company: z.object({ name: z.string(), phone: z.string(), email: z.string(), openingHours: z.string() }),
   /** The visit's sent invoices and credit notes (issue 25), each with its own page /faktura/{token}. */
   /**

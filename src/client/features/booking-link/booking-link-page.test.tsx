@@ -44,6 +44,7 @@ function view(overrides: Partial<BookingLinkView> = {}): BookingLinkView {
     invoices: [],
     agreementVisit: null,
     refrigerantReportYears: [],
+    leakCheckVisit: null,
     ...overrides,
   };
 }
@@ -209,6 +210,35 @@ describe("the customer's booking link page", () => {
     expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith(`/${TOKEN}/confirm`) && init?.method === "POST")).toBe(true);
     expect(within(selfService).queryByRole("button", { name: "Bekräfta tiden" })).not.toBeInTheDocument();
     expect(selfService).toHaveTextContent("Besöket ingår i ditt serviceavtal. Det kan flyttas till en annan ledig tid i januari 2027.");
+  });
+
+  it("for a due leak check the system held, says why, how late it may move, and confirms the time (issue 26)", async () => {
+    const user = userEvent.setup();
+    const leakCheck = { latest: "2027-01-15", latestText: "15 januari 2027", followUp: false };
+    const proposed = view({ booking: { ...view().booking, status: "planned" }, leakCheckVisit: { ...leakCheck, canConfirm: true } });
+    const confirmed = view({ booking: { ...view().booking, status: "confirmed" }, leakCheckVisit: { ...leakCheck, canConfirm: false } });
+    const fetchMock = mockFetch({ [API]: { body: proposed }, [`POST /api/booking-links/${TOKEN}/confirm`]: { body: confirmed } });
+    renderApp(PATH, { user: null });
+    const selfService = await screen.findByRole("region", { name: "Ändra eller avboka" });
+    expect(selfService).toHaveTextContent("Läckagekontroll enligt F-gasreglerna");
+    expect(selfService).toHaveTextContent("EU:s F-gasregler kräver att den läckagekontrolleras regelbundet");
+    expect(selfService).toHaveTextContent("flytta besöket till en annan ledig tid senast 15 januari 2027");
+    expect(selfService).not.toHaveTextContent("serviceavtal");
+    await user.click(within(selfService).getByRole("button", { name: "Bekräfta tiden" }));
+    expect(await screen.findByText("Tiden är bekräftad")).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith(`/${TOKEN}/confirm`) && init?.method === "POST")).toBe(true);
+    expect(within(selfService).queryByRole("button", { name: "Bekräfta tiden" })).not.toBeInTheDocument();
+    expect(selfService).toHaveTextContent("Besöket kan flyttas till en annan ledig tid senast 15 januari 2027.");
+  });
+
+  it("says a repaired leak's follow-up is due within a month of the repair (issue 26)", async () => {
+    const followUp = { latest: "2027-01-13", latestText: "13 januari 2027", followUp: true, canConfirm: true };
+    mockFetch({ [API]: { body: view({ booking: { ...view().booking, status: "planned" }, leakCheckVisit: followUp }) } });
+    renderApp(PATH, { user: null });
+    const selfService = await screen.findByRole("region", { name: "Ändra eller avboka" });
+    expect(selfService).toHaveTextContent("Läckagekontroll enligt F-gasreglerna");
+    expect(selfService).toHaveTextContent("Efter att ett läckage har lagats ska värmepumpen enligt F-gasreglerna kontrolleras igen inom en månad.");
+    expect(within(selfService).getByRole("button", { name: "Bekräfta tiden" })).toBeInTheDocument();
   });
 
   it("cancels the visit after confirmation and shows it as cancelled", async () => {

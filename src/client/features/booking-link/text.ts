@@ -46,6 +46,20 @@ export const bookingLinkPageText = {
     heading: "Besök enligt ditt serviceavtal",
     waiting: (month: string) => `Vi har reserverat den här tiden åt dig. Bekräfta den, eller flytta besöket till en annan ledig tid i ${month}.`,
     answered: (month: string) => `Besöket ingår i ditt serviceavtal. Det kan flyttas till en annan ledig tid i ${month}.`,
+  },
+
+  /** A due leak check the system booked by itself (issue 26, the F-gas rules). */
+  leakCheckVisit: {
+    heading: "Läckagekontroll enligt F-gasreglerna",
+    explanation:
+      "Din värmepump innehåller så mycket köldmedium att EU:s F-gasregler kräver att den läckagekontrolleras regelbundet av en certifierad tekniker. Kontrollen görs vid det här besöket.",
+    followUp: "Efter att ett läckage har lagats ska värmepumpen enligt F-gasreglerna kontrolleras igen inom en månad. Kontrollen görs vid det här besöket.",
+    waiting: (latest: string) => `Vi har reserverat den här tiden åt dig. Bekräfta den, eller flytta besöket till en annan ledig tid senast ${latest}.`,
+    answered: (latest: string) => `Besöket kan flyttas till en annan ledig tid senast ${latest}.`,
+  },
+
+  /** Confirming a time the system held (an agreement's visit or a due leak check, issue 26). */
+  proposal: {
     confirm: "Bekräfta tiden",
     confirming: "Bekräftar...",
     doneTitle: "Tiden är bekräftad",

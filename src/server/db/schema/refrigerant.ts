@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { LEAK_CHECK_METHODS, LEAK_CHECK_RESULTS } from "@/common/schemas/refrigerant";
 import { bookings } from "./bookings";
 import { products } from "./customers";
@@ -38,5 +38,37 @@ export const leakChecks = pgTable(
     check("leak_checks_result_check", sql`${t.result} in (${oneOf(LEAK_CHECK_RESULTS)})`),
     check("leak_checks_amounts_check", sql`${t.addedKg} >= 0 and ${t.recoveredKg} >= 0`),
     check("leak_checks_certificate_check", sql`length(trim(${t.certificate})) > 0`),
+  ],
+);
+
+/** Where a proposed leak check stands. */
+export const LEAK_CHECK_VISIT_STATES = ["proposed", "no-time"] as const;
+
+// A due leak check proposed as a visit (issue 26), like an agreement's visit: one row per product and
+// due date, claimed through the unique index before the booking is made, so two instances (or two
+// ticks) never propose the same check twice. `latestDate` is the last day of the window the time was
+// sought in, the latest the customer may move the visit to; `followUp` says the check is the
+// follow-up of a repaired leak (Art. 4(5)). A check folded into a visit already booked for the product
+// gets no row. The booking carries the rest; "no-time" says no free time was found (the admin books it
+// by hand). No personal data: erasure keeps the rows with the product, as it keeps its checks.
+export const leakCheckVisits = pgTable(
+  "leak_check_visits",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** The last day the check is on time (the register's next due date) when it was proposed. */
+    dueDate: date("due_date").notNull(),
+    followUp: boolean("follow_up").notNull().default(false),
+    bookingId: integer("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    latestDate: date("latest_date").notNull(),
+    state: text("state", { enum: LEAK_CHECK_VISIT_STATES }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("leak_check_visits_product_due_idx").on(t.productId, t.dueDate),
+    index("leak_check_visits_booking_idx").on(t.bookingId),
+    check("leak_check_visits_state_check", sql`${t.state} in (${oneOf(LEAK_CHECK_VISIT_STATES)})`),
   ],
 );

@@ -1,4 +1,4 @@
-import { monthName, visitMonths } from "@/common/agreements/terms";
+import { dateText, monthName, visitMonths } from "@/common/agreements/terms";
 import type { CompanyProfile } from "@/common/company";
 import { formatKronor, formatOre } from "@/common/invoicing/money";
 import type { AgreementRow } from "./agreements.repository";
@@ -9,9 +9,7 @@ import { companyEmailMessage } from "../../lib/email-message";
 // resends it): the terms in words and the link to read and accept them.
 
 /** "1 januari 2027" */
-export function swedishDate(date: string): string {
-  return `${Number(date.slice(8, 10))} ${monthName(Number(date.slice(5, 7)))} ${date.slice(0, 4)}`;
-}
+export const swedishDate = (date: string): string => dateText(date);
 
 /** "2 400 kr", or "2 400,50 kr" when there are öre. */
 export const swedishPrice = (ore: number) => (ore % 100 === 0 ? formatKronor(ore) : formatOre(ore));

@@ -1,36 +1,23 @@
-import { addDays, parseTimeSlot, occupiedRange, type IsoDate } from "@/common/booking-rules";
 import { agreementYearEnd, agreementYearStart, monthRange, monthText, proposalDue, upcomingVisitMonths } from "@/common/agreements/terms";
-import type { CompanyProfile } from "@/common/company";
+import type { IsoDate } from "@/common/booking-rules";
 import type { FastifyBaseLogger } from "fastify";
-import type { OutboxSender } from "../../jobs/outbox";
 import { AppError } from "../../lib/errors";
-import type { AvailabilityService } from "../availability/availability.service";
-import type { BlockedTimesRepository } from "../blocked-times/blocked-times.repository";
-import { agreementVisitEmail, bookingCancelledEmail } from "../bookings/booking-email";
-import { contactOfBooking, type BookingRow, type BookingsRepository } from "../bookings/bookings.repository";
-import { customerLinkUrl, linkExpiry, newLinkToken } from "../bookings/customer-link";
-import { reminderNotNeeded } from "../bookings/visit-reminders";
-import type { SettingsService } from "../settings/settings.service";
+import { agreementVisitEmail } from "../bookings/booking-email";
+import type { BookingRow } from "../bookings/bookings.repository";
+import type { VisitProposals } from "../bookings/visit-proposals";
 import { productLabel, swedishDate } from "./agreement-email";
 import type { AgreementVisitsRepository, ProposingAgreement } from "./agreement-visits.repository";
 
 type Deps = {
   repo: AgreementVisitsRepository;
-  bookings: BookingsRepository;
-  availability: AvailabilityService;
-  blockedTimes: BlockedTimesRepository;
-  settings: SettingsService;
-  outbox: Pick<OutboxSender, "notify">;
+  /** Books a proposed visit and settles unanswered ones (shared with the leak checks' proposals). */
+  proposals: VisitProposals;
   today: () => IsoDate;
-  publicUrl: string;
-  calendarFor: (booking: BookingRow, company: CompanyProfile) => string;
   log: FastifyBaseLogger;
   /** Makes the yearly fee's invoice draft (the invoices service); returns its id. */
   createFeeDraft: (fee: { customerId: number; description: string; priceInclVatOre: number; workDate: IsoDate }) => Promise<{ id: number }>;
 };
 
-/** An agreement's visit is a service visit. */
-const SERVICE = "service" as const;
 const SYSTEM = { type: "system" as const, name: "Serviceavtal" };
 
 export const visitText = {
@@ -49,89 +36,29 @@ export const visitText = {
  * move it within the month. Proposals left unanswered the settings' number of days before the
  * visit are confirmed or released, as the settings say.
  */
-export function createAgreementVisitsService({
-  repo,
-  bookings,
-  availability,
-  blockedTimes,
-  settings,
-  outbox,
-  today,
-  publicUrl,
-  calendarFor,
-  log,
-  createFeeDraft,
-}: Deps) {
-  /** The first time of the month a booking can take, tried in order until one is taken. */
-  async function bookFirstFree(agreement: ProposingAgreement, month: string): Promise<BookingRow | null> {
+export function createAgreementVisitsService({ repo, proposals, today, log, createFeeDraft }: Deps) {
+  /** The first free time of the month (from tomorrow), held for the agreement's customer and e-mailed; null when the month has none. */
+  function bookFirstFree(agreement: ProposingAgreement, month: string): Promise<BookingRow | null> {
     const { first, last } = monthRange(month);
-    const from = first > today() ? first : addDays(today(), 1);
-    if (from > last) return null;
-    const current = await settings.get();
-    const company = await settings.company();
-    const { dates } = await availability.range(SERVICE, from, last);
-    for (const { date } of dates.filter((d) => d.available)) {
-      const day = await availability.day(SERVICE, date);
-      for (const slot of day.slots.filter((s) => s.available)) {
-        const parsed = parseTimeSlot(slot.label)!;
-        const range = occupiedRange(SERVICE, parsed, current.workdayEnd);
-        if (await blockedTimes.blocks(SERVICE, date, range.start, range.end)) continue;
-        const token = newLinkToken();
-        const answerBy = swedishDate(addDays(date, -current.agreementAnswerDays));
-        try {
-          const created = await bookings.createStaffBooking({
-            customerId: agreement.customerId,
-            contact: {
-              name: agreement.customerName,
-              email: agreement.customerEmail,
-              phone: agreement.customerPhone,
-              address: agreement.customerAddress,
-              postalCode: agreement.customerPostalCode,
-              city: agreement.customerCity,
-            },
-            booking: {
-              serviceType: SERVICE,
-              description: `Servicebesök enligt serviceavtal, ${monthText(month)}`,
-              heatpumpModel: productLabel(agreement),
-              // The agreement's pump: the technician's report (and its leak check) is about it.
-              productId: agreement.productId,
-              date,
-              timeSlot: parsed.label,
-              startTime: range.start,
-              endTime: range.end,
-              status: "planned",
-            },
-            link: { token, expiresAt: linkExpiry(date), createdBy: null },
-            actor: SYSTEM,
-            skipReminder: reminderNotNeeded(date, today(), current.reminderEmailDays),
-            maxPerDay: current.maxBookingsPerDay,
-            email:
-              current.emailNotifications && agreement.customerEmail
-                ? (booking) =>
-                    agreementVisitEmail({
-                      booking,
-                      customer: contactOfBooking(booking),
-                      manageUrl: customerLinkUrl(publicUrl, token),
-                      calendarFile: calendarFor(booking, company),
-                      company,
-                      monthText: monthText(month),
-                      answerBy,
-                      unanswered: current.agreementUnanswered,
-                    })
-                : undefined,
-          });
-          if (!created) return null;
-          availability.invalidate();
-          if (created.outboxId) outbox.notify(created.outboxId);
-          return created.booking;
-        } catch (error) {
-          // Taken meanwhile (a customer's booking, the day filled up): the next time.
-          if (error instanceof AppError && error.statusCode === 409) continue;
-          throw error;
-        }
-      }
-    }
-    return null;
+    return proposals.bookFirstFree(
+      {
+        customerId: agreement.customerId,
+        contact: {
+          name: agreement.customerName,
+          email: agreement.customerEmail,
+          phone: agreement.customerPhone,
+          address: agreement.customerAddress,
+          postalCode: agreement.customerPostalCode,
+          city: agreement.customerCity,
+        },
+        productId: agreement.productId,
+        heatpumpModel: productLabel(agreement),
+        description: `Servicebesök enligt serviceavtal, ${monthText(month)}`,
+        actor: SYSTEM,
+        email: (input) => agreementVisitEmail({ ...input, monthText: monthText(month) }),
+      },
+      { from: first, to: last },
+    );
   }
 
   /** Books the claimed month's first free time and records it in the agreement's history; null when the month has none. */
@@ -183,32 +110,7 @@ export function createAgreementVisitsService({
     },
 
     /** Confirms or releases (by the settings) the proposals unanswered the set number of days before the visit. */
-    async settleUnanswered(): Promise<number> {
-      const current = await settings.get();
-      const company = await settings.company();
-      const due = await repo.unanswered(addDays(today(), current.agreementAnswerDays));
-      const status = current.agreementUnanswered === "confirm" ? "confirmed" : "cancelled";
-      for (const proposal of due) {
-        const changed = await bookings
-          .changeStatus(proposal.bookingId, status, SYSTEM, {
-            check: (b) => {
-              if (b.status !== "planned") throw new AppError("ANSWERED", 409, "Besöket är redan besvarat.");
-            },
-            // A released time is said by e-mail; a confirmed one was announced in the proposal ("the time stands").
-            email:
-              current.emailNotifications && status === "cancelled"
-                ? (booking) => bookingCancelledEmail({ booking, customer: contactOfBooking(booking), company, by: "company" })
-                : undefined,
-          })
-          .catch((error: unknown) => {
-            if (error instanceof AppError && error.statusCode === 409) return null; // answered meanwhile
-            throw error;
-          });
-        if (changed?.outboxId) outbox.notify(changed.outboxId);
-      }
-      if (due.length > 0) availability.invalidate();
-      return due.length;
-    },
+    settleUnanswered: () => proposals.settleUnanswered((lastDate) => repo.unanswered(lastDate), SYSTEM),
 
     /**
      * The yearly fee of every agreement year that has begun and has no invoice yet, as a draft:

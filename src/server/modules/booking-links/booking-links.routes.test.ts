@@ -120,6 +120,7 @@ describe("the customer's booking page", () => {
       invoices: [],
       agreementVisit: null,
       refrigerantReportYears: [],
+      leakCheckVisit: null,
     });
     const ics = await app.inject({ method: "GET", url: res.json().calendarUrl });
     expect(ics.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { occupiedRange, parseTimeSlot, slotInstants } from "@/common/booking-rul
 import type { CompanyProfile } from "@/common/company";
 import { TERMS, type BookingStatus, type ServiceType } from "@/common/constants";
 import { bookingLinkText, LinkTokenSchema, type BookingLinkView, type MoveBooking } from "@/common/schemas/booking-links";
-import { monthText } from "@/common/agreements/terms";
+import { dateText, monthText } from "@/common/agreements/terms";
 import { AppError, conflict, notFound, tooManyRequests } from "../../lib/errors";
 import type { OutboxSender } from "../../jobs/outbox";
 import type { Limits } from "../../config";
@@ -32,8 +32,8 @@ type Deps = {
   limits: Pick<Limits, "linkChangesPerLinkPerDay" | "linkImageChangesPerLinkPerDay" | "linkActionsPerAddressPerHour">;
   /** The booking's sent invoices (issue 25), shown on the link page. */
   invoicesOf?: (bookingId: number) => Promise<BookingLinkView["invoices"]>;
-  /** The agreement visit the booking is (issue 26): its month; null for any other booking. */
-  agreementVisitOf?: (bookingId: number) => Promise<{ month: string } | null>;
+  /** The visit the system proposed the booking as (issue 26); null for any other booking. */
+  proposalOf?: (bookingId: number) => Promise<ProposedVisit | null>;
   /**
    * The operator's yearly refrigerant reports of the booking's customer (issue 26), from the
    * refrigerant register: the years they have one, and one year's PDF (404 for a year not offered).
@@ -43,6 +43,9 @@ type Deps = {
     pdf: (customerId: number, year: number) => Promise<{ pdf: Buffer; filename: string }>;
   };
 };
+
+/** A visit the system proposed by itself (issue 26): an agreement's (its month) or a due leak check (the latest day it may move to). */
+export type ProposedVisit = { kind: "agreement"; month: string } | { kind: "leak-check"; latest: string; followUp: boolean };
 
 /** What a link's action changes, each kind with its own daily allowance per link. */
 export type LinkActionKind = "change" | "image";
@@ -78,7 +81,7 @@ export function createBookingLinksService({
   limiter,
   limits,
   invoicesOf,
-  agreementVisitOf = async () => null,
+  proposalOf = async () => null,
   refrigerantReports,
 }: Deps) {
   const manageUrl = (token: string) => customerLinkUrl(publicUrl, token);
@@ -147,10 +150,12 @@ export function createBookingLinksService({
       repo.technicianOf(booking),
       repo.imagesOf(booking.id),
       settings.company(),
-      agreementVisitOf(booking.id),
+      proposalOf(booking.id),
       refrigerantReports.years(booking.customerId),
     ]);
     const state = selfService(booking, company);
+    // A proposal waits for the customer's answer while planned and still changeable.
+    const canConfirm = booking.status === "planned" && state.canChange;
     return {
       booking: {
         id: booking.id,
@@ -170,9 +175,9 @@ export function createBookingLinksService({
       updatesAllowed: clientUpdatesAllowed(link, booking),
       selfService: { canChange: state.canChange, deadline: state.deadline.toISOString(), reason: state.reason },
       calendarUrl: customerCalendarPath(token),
-      agreementVisit: proposal
-        ? { month: proposal.month, monthText: monthText(proposal.month), canConfirm: booking.status === "planned" && state.canChange }
-        : null,
+      agreementVisit: proposal?.kind === "agreement" ? { month: proposal.month, monthText: monthText(proposal.month), canConfirm } : null,
+      leakCheckVisit:
+        proposal?.kind === "leak-check" ? { latest: proposal.latest, latestText: dateText(proposal.latest), followUp: proposal.followUp, canConfirm } : null,
       company: { name: company.name, phone: company.phone, email: company.email, openingHours: company.openingHours },
       refrigerantReportYears: reportYears,
       invoices: invoicesOf ? await invoicesOf(booking.id) : [],
@@ -219,12 +224,13 @@ export function createBookingLinksService({
     },
 
     /**
-     * Confirms the time a service agreement held for the customer (issue 26): only such a visit,
-     * only while it waits (planned) and may still be changed. Counted like any change.
+     * Confirms the time the system held for the customer (issue 26: an agreement's visit or a due leak
+     * check): only such a visit, only while it waits (planned) and may still be changed. Counted like
+     * any change.
      */
     async confirm(token: string, clientAddress: string): Promise<BookingLinkView> {
       const { booking, link } = await open(token);
-      const proposal = await agreementVisitOf(booking.id);
+      const proposal = await proposalOf(booking.id);
       if (!proposal) throw conflict(bookingLinkText.notAProposal);
       await admit("change", link, clientAddress);
       const company = await settings.company();
@@ -245,9 +251,10 @@ export function createBookingLinksService({
     /** Moves the visit to another free time of the same service, with the rules of a new booking. */
     async move(token: string, input: MoveBooking, clientAddress: string): Promise<BookingLinkView> {
       const { booking, link } = await open(token);
-      // An agreement's visit moves within its month (issue 26).
-      const proposal = await agreementVisitOf(booking.id);
-      if (proposal && input.date.slice(0, 7) !== proposal.month) throw conflict(bookingLinkText.outsideMonth(monthText(proposal.month)));
+      // An agreement's visit moves within its month, a due leak check no later than its latest day (issue 26).
+      const proposal = await proposalOf(booking.id);
+      if (proposal?.kind === "agreement" && input.date.slice(0, 7) !== proposal.month) throw conflict(bookingLinkText.outsideMonth(monthText(proposal.month)));
+      if (proposal?.kind === "leak-check" && input.date > proposal.latest) throw conflict(bookingLinkText.afterLatest(dateText(proposal.latest)));
       await admit("change", link, clientAddress);
       const current = await settings.get();
       const company = await settings.company();
@@ -285,7 +292,7 @@ export function createBookingLinksService({
         },
       );
       if (moved?.outboxId) outbox.notify(moved.outboxId);
-      // An agreement's held time moved by the customer is their answer: the new time is confirmed,
+      // A held time moved by the customer is their answer: the new time is confirmed,
       // so the rule for unanswered proposals leaves it alone (issue 26).
       if (proposal) await confirmIfPlanned(booking.id, booking.contactName);
       return this.view(token);

@@ -136,9 +136,43 @@ export function agreementVisitEmail(input: ConfirmationInput & { monthText: stri
     rows: bookingRows(booking, customer),
     paragraphs: [
       `Bekräfta tiden, eller flytta besöket till en annan ledig tid i ${input.monthText}, via länken.`,
-      input.unanswered === "confirm"
-        ? `Har vi inte hört av dig senast ${input.answerBy} gäller tiden som bokad.`
-        : `Har vi inte hört av dig senast ${input.answerBy} släpper vi tiden, och du bokar en ny när det passar dig.`,
+      unansweredText(input),
+      "En kalenderfil (.ics) är bifogad så att du kan lägga in besöket i din kalender.",
+    ],
+    link: { url: input.manageUrl, label: "Bekräfta eller flytta besöket" },
+    calendarFile: { bookingId: booking.id, content: input.calendarFile },
+  });
+}
+
+/** What happens to a proposed time the customer does not answer (the settings' rule), and by when. */
+function unansweredText(input: { answerBy: string; unanswered: "confirm" | "release" }): string {
+  return input.unanswered === "confirm"
+    ? `Har vi inte hört av dig senast ${input.answerBy} gäller tiden som bokad.`
+    : `Har vi inte hört av dig senast ${input.answerBy} släpper vi tiden, och du bokar en ny när det passar dig.`;
+}
+
+/**
+ * A due leak check the system booked by itself (issue 26; the F-gas rules, 2024/573 Art. 4(5) and 5):
+ * why the pump is checked, the time held, and how the customer confirms it or moves it to another
+ * day no later than `latestText`; what happens without an answer, and by when.
+ */
+export function leakCheckVisitEmail(
+  input: ConfirmationInput & { product: string; followUp: boolean; latestText: string; answerBy: string; unanswered: "confirm" | "release" },
+): OutboxMessage {
+  const { booking, customer, company } = input;
+  return customerEmail({
+    company,
+    to: customer.email,
+    subject: `Läckagekontroll av din värmepump: ${whenOf(booking)}`,
+    heading: `Dags för läckagekontroll, ${customer.name}!`,
+    greeting: `Hej ${customer.name}!`,
+    intro: input.followUp
+      ? `Läckaget i din värmepump ${input.product} är lagat. Enligt F-gasreglerna ska den kontrolleras igen inom en månad från reparationen. Vi har reserverat den här tiden åt dig:`
+      : `Din värmepump ${input.product} innehåller så mycket köldmedium att den enligt F-gasreglerna ska läckagekontrolleras regelbundet, och det är dags för nästa kontroll. Vi har reserverat den här tiden åt dig:`,
+    rows: bookingRows(booking, customer),
+    paragraphs: [
+      `Bekräfta tiden, eller flytta besöket till en annan ledig tid senast ${input.latestText}, via länken.`,
+      unansweredText(input),
       "En kalenderfil (.ics) är bifogad så att du kan lägga in besöket i din kalender.",
     ],
     link: { url: input.manageUrl, label: "Bekräfta eller flytta besöket" },

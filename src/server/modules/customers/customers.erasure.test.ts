@@ -316,6 +316,16 @@ describe("erasing a customer", () => {
       tekla,
     );
     expect(serviced.statusCode, serviced.body).toBe(201);
+    // The repaired leak's follow-up, proposed as a visit by the next morning's job (issue 26): a
+    // booking about the pump, its e-mail, and a row in leak_check_visits (which holds no personal data).
+    clock = new Date("2026-12-15T07:00:00Z");
+    await app.jobs["agreement-visits"].run();
+    clock = new Date("2026-12-13T08:00:00Z");
+    const [followUp] = await queryRows<{ state: string; description: string }>(
+      database,
+      sql`select v.state, b.description from leak_check_visits v join bookings b on b.id = v.booking_id where v.product_id = ${productId}`,
+    );
+    expect(followUp).toMatchObject({ state: "proposed", description: expect.stringMatching(/^Uppföljande läckagekontroll/) });
     // Invoiced: one invoice sent (with ROT), one left as a draft.
     const invoiceBody = {
       customerId,
@@ -346,6 +356,7 @@ describe("erasing a customer", () => {
       "Signerat installationsprotokoll",
       "Faktura ",
       "Serviceavtal för din värmepump",
+      "Läckagekontroll av din värmepump",
     ]) {
       expect(
         subjects.some((s) => s.startsWith(subject)),

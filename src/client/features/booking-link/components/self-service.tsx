@@ -10,28 +10,50 @@ import { bookingLinkPageText } from "../text";
 import { Section } from "./section";
 
 const text = bookingLinkPageText.selfService;
+const proposalText = bookingLinkPageText.proposal;
 const agreementText = bookingLinkPageText.agreementVisit;
+const leakCheckText = bookingLinkPageText.leakCheckVisit;
 
-/** An agreement's visit: the month it may move within, and while it waits, the button that confirms it. */
-function AgreementVisitNotice({ token, visit }: { token: string; visit: NonNullable<BookingLinkView["agreementVisit"]> }) {
+/**
+ * A time the system held for the customer (issue 26): what the visit is, how far it may move, and
+ * while it waits, the button that confirms it.
+ */
+function ProposalNotice({ token, heading, lines, canConfirm }: { token: string; heading: string; lines: string[]; canConfirm: boolean }) {
   const confirm = useConfirmBooking(token);
   const onConfirm = () =>
     confirm.mutate(undefined, {
-      onSuccess: () => toast({ title: agreementText.doneTitle, description: agreementText.doneDescription }),
-      onError: (error) => toast({ variant: "destructive", title: agreementText.failedTitle, description: errorMessage(error, agreementText.failed) }),
+      onSuccess: () => toast({ title: proposalText.doneTitle, description: proposalText.doneDescription }),
+      onError: (error) => toast({ variant: "destructive", title: proposalText.failedTitle, description: errorMessage(error, proposalText.failed) }),
     });
   return (
     <div className="mb-4 grid gap-3 rounded-lg border border-brand-200 bg-brand-50 p-3 text-slate-900">
-      <p className="font-medium">{agreementText.heading}</p>
-      <p>{visit.canConfirm ? agreementText.waiting(visit.monthText) : agreementText.answered(visit.monthText)}</p>
-      {visit.canConfirm && (
+      <p className="font-medium">{heading}</p>
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+      {canConfirm && (
         <Button onClick={onConfirm} disabled={confirm.isPending} className="w-full sm:w-auto sm:justify-self-start">
           <CalendarCheck aria-hidden="true" />
-          {confirm.isPending ? agreementText.confirming : agreementText.confirm}
+          {confirm.isPending ? proposalText.confirming : proposalText.confirm}
         </Button>
       )}
     </div>
   );
+}
+
+/** An agreement's visit (its month) or a due leak check (its latest day), when the booking is one. */
+function ProposedVisit({ token, view }: { token: string; view: BookingLinkView }) {
+  const { agreementVisit: agreement, leakCheckVisit: leakCheck } = view;
+  if (agreement) {
+    const line = agreement.canConfirm ? agreementText.waiting(agreement.monthText) : agreementText.answered(agreement.monthText);
+    return <ProposalNotice token={token} heading={agreementText.heading} lines={[line]} canConfirm={agreement.canConfirm} />;
+  }
+  if (leakCheck) {
+    const why = leakCheck.followUp ? leakCheckText.followUp : leakCheckText.explanation;
+    const line = leakCheck.canConfirm ? leakCheckText.waiting(leakCheck.latestText) : leakCheckText.answered(leakCheck.latestText);
+    return <ProposalNotice token={token} heading={leakCheckText.heading} lines={[why, line]} canConfirm={leakCheck.canConfirm} />;
+  }
+  return null;
 }
 
 // The dialogs (and the calendar of the move dialog) load only when the customer opens one.
@@ -51,7 +73,7 @@ export function SelfService({ token, view }: { token: string; view: BookingLinkV
 
   return (
     <Section id="booking-link-self-service" title={text.heading}>
-      {view.agreementVisit && <AgreementVisitNotice token={token} visit={view.agreementVisit} />}
+      <ProposedVisit token={token} view={view} />
       {canChange ? (
         <>
           <p className="text-slate-800">{text.until(formatDeadline(deadline))}</p>
