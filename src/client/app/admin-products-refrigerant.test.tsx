@@ -68,6 +68,15 @@ const timeline: ProductTimeline = {
         bookingId: 11,
       },
     },
+    {
+      kind: "service",
+      date: "2025-10-01",
+      serviceHistoryId: 9,
+      serviceType: "maintenance",
+      technician: "Erik Johansson",
+      actions: "Bytt filter",
+      bookingId: 11,
+    },
     { kind: "protocol", date: "2024-05-01", protocolId: 2, status: "fully-signed", refrigerant: "R410A", chargeKg: 3.2, technicianName: "Erik Johansson" },
     { kind: "installed", date: "2024-05-01" },
   ],
@@ -97,6 +106,7 @@ describe("the refrigerant in the product's dialog (issue 26)", () => {
     const items = within(section).getAllByRole("listitem");
     expect(items.map((item) => item.textContent)).toEqual([
       "1 okt. 2025 · Läckagekontroll: läcka åtgärdad (läcksökare)Påfyllt 0,4 kg, omhändertaget 0 kgErik Johansson, certifikat INC-1234",
+      "1 okt. 2025 · Servicebesök (underhåll)Erik JohanssonBytt filter",
       "1 maj 2024 · Installationsprotokoll: R410A, 3,2 kgErik Johansson",
       "1 maj 2024 · Installerad",
     ]);

@@ -1,4 +1,5 @@
 import type { RegisterEntry, RegisterFilter } from "@/common/schemas/refrigerant";
+import { SERVICE_HISTORY_TYPE_LABELS } from "@/common/schemas/technician";
 
 // Swedish texts of the refrigerant register (issue 26): every unit with a leak-check duty under the
 // F-gas regulation (EU) 2024/573, overdue first.
@@ -58,7 +59,7 @@ export const registerText = {
   events: {
     installed: "Installerad",
     protocol: (refrigerant: string, kg: string | null) => `Installationsprotokoll: ${refrigerant}${kg ? `, ${kg} kg` : ""}`,
-    service: (type: string) => `Servicebesök (${type})`,
+    service: (type: string) => `Servicebesök (${(SERVICE_HISTORY_TYPE_LABELS[type as keyof typeof SERVICE_HISTORY_TYPE_LABELS] ?? type).toLowerCase()})`,
     leakCheck: (result: string, method: string) => `Läckagekontroll: ${result.toLowerCase()} (${method.toLowerCase()})`,
     leakCheckFollowUp: "uppföljning",
     amounts: (added: string, recovered: string) => `Påfyllt ${added} kg, omhändertaget ${recovered} kg`,
