@@ -82,13 +82,15 @@ export const serviceAgreementEvents = pgTable(
 );
 
 /** Where a proposed agreement visit stands. */
-export const AGREEMENT_VISIT_STATES = ["proposed", "no-time"] as const;
+export const AGREEMENT_VISIT_STATES = ["claiming", "proposed", "no-time"] as const;
 
 // The visit of an agreement's visit month (issue 26): one row per agreement and month, claimed
 // before the booking is made, so two instances (or two ticks) can never propose the same visit
 // twice: the second insert meets the unique index and proposes nothing. The booking carries the
 // rest (planned until the customer or the rule confirms it; cancelled when released); "no-time"
-// says no free time was found in the month (the admin books it by hand).
+// says no free time was found in the month (the admin books it by hand, or retries it). A row stays
+// "claiming" from its claim (claimed_at) until it is settled; one still claiming 10 minutes on was
+// left by a process that died, and the next run takes it over (agreement-visits.repository.ts).
 export const agreementVisits = pgTable(
   "agreement_visits",
   {
@@ -101,6 +103,8 @@ export const agreementVisits = pgTable(
     bookingId: integer("booking_id").references(() => bookings.id, { onDelete: "set null" }),
     state: text("state", { enum: AGREEMENT_VISIT_STATES }).notNull(),
     proposedAt: timestamp("proposed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the row was last claimed (taken over): a claim still "claiming" 10 minutes on is stale. */
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("agreement_visits_agreement_month_idx").on(t.agreementId, t.month),

@@ -42,7 +42,7 @@ export const leakChecks = pgTable(
 );
 
 /** Where a proposed leak check stands. */
-export const LEAK_CHECK_VISIT_STATES = ["proposed", "no-time"] as const;
+export const LEAK_CHECK_VISIT_STATES = ["claiming", "proposed", "no-time"] as const;
 
 // A due leak check proposed as a visit (issue 26), like an agreement's visit: one row per product and
 // due date, claimed through the unique index before the booking is made, so two instances (or two
@@ -50,7 +50,8 @@ export const LEAK_CHECK_VISIT_STATES = ["proposed", "no-time"] as const;
 // sought in, the latest the customer may move the visit to; `followUp` says the check is the
 // follow-up of a repaired leak (Art. 4(5)). A check folded into a visit already booked for the product
 // gets no row. The booking carries the rest; "no-time" says no free time was found (the admin books it
-// by hand). No personal data: erasure keeps the rows with the product, as it keeps its checks.
+// by hand). As for agreements' visits, a row is "claiming" (since claimed_at) until settled, and a
+// claim left 10 minutes is taken over by the next run (leak-check-visits.repository.ts). No personal data: erasure keeps the rows with the product, as it keeps its checks.
 export const leakCheckVisits = pgTable(
   "leak_check_visits",
   {
@@ -65,6 +66,8 @@ export const leakCheckVisits = pgTable(
     latestDate: date("latest_date").notNull(),
     state: text("state", { enum: LEAK_CHECK_VISIT_STATES }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the row was last claimed (taken over): a claim still "claiming" 10 minutes on is stale. */
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("leak_check_visits_product_due_idx").on(t.productId, t.dueDate),

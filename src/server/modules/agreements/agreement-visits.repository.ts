@@ -1,6 +1,19 @@
-import { and, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { agreementFeeInvoices, agreementVisits, bookings, customers, products, serviceAgreementEvents, serviceAgreements } from "../../db/schema";
+import {
+  agreementFeeInvoices,
+  agreementVisits,
+  bookingEvents,
+  bookings,
+  customers,
+  products,
+  serviceAgreementEvents,
+  serviceAgreements,
+} from "../../db/schema";
+import type { ProposedBooking, VisitClaim } from "../bookings/visit-proposals";
+
+/** A claim still "claiming" after this long was left by a process that died (a visit is booked in seconds). */
+const STALE_CLAIM = sql`now() - interval '10 minutes'`;
 
 /** An agreement that proposes its visits, with what a booking for its customer needs. */
 export type ProposingAgreement = {
@@ -76,16 +89,66 @@ export function createAgreementVisitsRepository(db: Db) {
     },
 
     /**
-     * Claims the visit of `month` for the agreement: true for the one caller that inserts the row,
-     * false for every other (another instance, a later tick, a month already proposed).
+     * Claims the visit of `month` for the agreement: the one caller that inserts the row, or the one
+     * that takes over a claim left "claiming" for 10 minutes (a process died between its claim and
+     * its settling), or, with `retryNoTime` (the admin), a month that found no free time. One UPDATE
+     * whose WHERE is checked again on the locked row, so two callers never both take it. Null for
+     * every other caller (another instance at work, a later tick, a month already proposed).
      */
-    async claim(agreementId: number, month: string): Promise<number | null> {
+    async claim(agreementId: number, month: string, retryNoTime = false): Promise<VisitClaim | null> {
       const [row] = await db
         .insert(agreementVisits)
-        .values({ agreementId, month, state: "no-time" })
+        .values({ agreementId, month, state: "claiming" })
         .onConflictDoNothing({ target: [agreementVisits.agreementId, agreementVisits.month] })
         .returning({ id: agreementVisits.id });
-      return row?.id ?? null;
+      if (row) return { id: row.id, takenOver: false };
+      const [taken] = await db
+        .update(agreementVisits)
+        .set({ state: "claiming", claimedAt: sql`now()` })
+        .where(
+          and(
+            eq(agreementVisits.agreementId, agreementId),
+            eq(agreementVisits.month, month),
+            or(
+              and(eq(agreementVisits.state, "claiming"), lt(agreementVisits.claimedAt, STALE_CLAIM)),
+              retryNoTime ? eq(agreementVisits.state, "no-time") : undefined,
+            ),
+          ),
+        )
+        .returning({ id: agreementVisits.id });
+      return taken ? { id: taken.id, takenOver: true } : null;
+    },
+
+    /**
+     * The booking a dead process already made for a taken-over visit, if any: the agreement's
+     * customer and product, dated `from` to `to`, not cancelled, made by the system as `actorName`
+     * after the visit was first claimed, and no visit's booking yet. Settled with it, the visit is
+     * not booked a second time.
+     */
+    async madeBooking(
+      visitId: number,
+      agreement: { customerId: number; productId: number },
+      window: { from: string; to: string },
+      actorName: string,
+    ): Promise<ProposedBooking | null> {
+      const [row] = await db
+        .select({ id: bookings.id, date: bookings.date, timeSlot: bookings.timeSlot })
+        .from(bookings)
+        .innerJoin(agreementVisits, eq(agreementVisits.id, visitId))
+        .where(
+          and(
+            eq(bookings.customerId, agreement.customerId),
+            eq(bookings.productId, agreement.productId),
+            ne(bookings.status, "cancelled"),
+            sql`${bookings.date} between ${window.from}::date and ${window.to}::date`,
+            sql`${bookings.createdAt} >= ${agreementVisits.proposedAt}`,
+            sql`exists (select 1 from ${bookingEvents} where ${bookingEvents.bookingId} = ${bookings.id} and ${bookingEvents.kind} = 'created' and ${bookingEvents.actor} = 'system' and ${bookingEvents.actorName} = ${actorName})`,
+            sql`not exists (select 1 from ${agreementVisits} v where v.booking_id = ${bookings.id})`,
+          ),
+        )
+        .orderBy(bookings.id)
+        .limit(1);
+      return row ?? null;
     },
 
     /** Records how a claimed visit was proposed, with an event in the agreement's history. */

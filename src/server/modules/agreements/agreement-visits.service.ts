@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../lib/errors";
 import { agreementVisitEmail } from "../bookings/booking-email";
 import type { BookingRow } from "../bookings/bookings.repository";
-import type { VisitProposals } from "../bookings/visit-proposals";
+import type { ProposedBooking, VisitClaim, VisitProposals } from "../bookings/visit-proposals";
 import { productLabel, swedishDate } from "./agreement-email";
 import type { AgreementVisitsRepository, ProposingAgreement } from "./agreement-visits.repository";
 
@@ -61,10 +61,16 @@ export function createAgreementVisitsService({ repo, proposals, today, log, crea
     );
   }
 
-  /** Books the claimed month's first free time and records it in the agreement's history; null when the month has none. */
-  async function proposeClaimed(agreement: ProposingAgreement, month: string, visitId: number): Promise<BookingRow | null> {
-    const booking = await bookFirstFree(agreement, month);
-    await repo.settle(visitId, agreement.id, {
+  /**
+   * Books the claimed month's first free time and records it in the agreement's history; null when
+   * the month has none. A claim taken over from a process that died may have its booking made
+   * already (the process died before settling): that booking is recorded, not a second one made.
+   */
+  async function proposeClaimed(agreement: ProposingAgreement, month: string, claim: VisitClaim): Promise<ProposedBooking | null> {
+    const { first, last } = monthRange(month);
+    const made = claim.takenOver ? await repo.madeBooking(claim.id, agreement, { from: first, to: last }, SYSTEM.name) : null;
+    const booking = made ?? (await bookFirstFree(agreement, month));
+    await repo.settle(claim.id, agreement.id, {
       bookingId: booking?.id ?? null,
       note: booking
         ? `${monthText(month)}: bokning #${booking.id} ${booking.date} kl. ${booking.timeSlot.slice(0, 5)}`
@@ -82,9 +88,9 @@ export function createAgreementVisitsService({ repo, proposals, today, log, crea
       for (const agreement of await repo.proposing(day)) {
         const months = upcomingVisitMonths(agreement, day, agreement.visitsPerYear + 1).filter((month) => proposalDue(month, day));
         for (const month of months) {
-          const visitId = await repo.claim(agreement.id, month);
-          if (visitId === null) continue; // proposed before, or by another instance now
-          if (await proposeClaimed(agreement, month, visitId)) made += 1;
+          const claim = await repo.claim(agreement.id, month);
+          if (claim === null) continue; // proposed before, or by another instance now
+          if (await proposeClaimed(agreement, month, claim)) made += 1;
         }
       }
       return made;
@@ -92,9 +98,10 @@ export function createAgreementVisitsService({ repo, proposals, today, log, crea
 
     /**
      * The admin's "propose the next visit now" (issue 26): the agreement's next visit month, before
-     * the job would reach it. A month is proposed once, also when it had no free time (the admin then
-     * books by hand). 409 with a Swedish reason when the agreement proposes nothing, the month was
-     * proposed already or has no free time.
+     * the job would reach it. A month is proposed once; one that found no free time is tried again
+     * (a day may have been freed since), as is a claim a dead process left. 409 with a Swedish reason
+     * when the agreement proposes nothing, the month was proposed already (or is being proposed right
+     * now) or has no free time.
      */
     async proposeNext(agreementId: number): Promise<{ bookingId: number; month: string }> {
       const day = today();
@@ -102,9 +109,9 @@ export function createAgreementVisitsService({ repo, proposals, today, log, crea
       if (!agreement) throw new AppError("NOT_PROPOSING", 409, visitText.notActive);
       const month = upcomingVisitMonths(agreement, day, 1)[0];
       if (!month) throw new AppError("NO_VISIT_LEFT", 409, visitText.noVisitLeft);
-      const visitId = await repo.claim(agreement.id, month);
-      if (visitId === null) throw new AppError("ALREADY_PROPOSED", 409, visitText.alreadyProposed(monthText(month)));
-      const booking = await proposeClaimed(agreement, month, visitId);
+      const claim = await repo.claim(agreement.id, month, true);
+      if (claim === null) throw new AppError("ALREADY_PROPOSED", 409, visitText.alreadyProposed(monthText(month)));
+      const booking = await proposeClaimed(agreement, month, claim);
       if (!booking) throw new AppError("NO_TIME", 409, visitText.noTime(monthText(month)));
       return { bookingId: booking.id, month };
     },

@@ -53,6 +53,16 @@ export type VisitProposal = {
   email: (input: ProposalEmailInput) => OutboxMessage;
 };
 
+/**
+ * A visit's row claimed by one caller: inserted now, or taken over (`takenOver`) from a claim a dead
+ * process left "claiming" (or, by the admin, a visit that found no time), whose booking may already
+ * have been made before the process died.
+ */
+export type VisitClaim = { id: number; takenOver: boolean };
+
+/** What settling a proposed visit needs of its booking (one just made, or one a dead process made). */
+export type ProposedBooking = Pick<BookingRow, "id" | "date" | "timeSlot">;
+
 /** A proposed visit is a service visit. */
 const SERVICE = "service" as const;
 

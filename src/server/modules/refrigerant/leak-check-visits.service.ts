@@ -5,8 +5,7 @@ import type { RegisterEntry } from "@/common/schemas/refrigerant";
 import type { FastifyBaseLogger } from "fastify";
 import { productLabel } from "../agreements/agreement-email";
 import { leakCheckVisitEmail } from "../bookings/booking-email";
-import type { BookingRow } from "../bookings/bookings.repository";
-import type { VisitProposal, VisitProposals } from "../bookings/visit-proposals";
+import type { ProposedBooking, VisitProposal, VisitProposals } from "../bookings/visit-proposals";
 import type { CheckingProduct, LeakCheckVisitsRepository } from "./leak-check-visits.repository";
 
 type Deps = {
@@ -85,20 +84,26 @@ export function createLeakCheckVisitsService({ repo, proposals, dutyUnits, today
         if (!product) continue; // the customer is anonymized: nobody to visit
         const [first] = check.windows;
         const folded = booked.some((visit) => visit.productId === product.productId && visit.date >= first.from && visit.date <= first.to);
-        if (folded) continue;
         const lastDay = check.windows.at(-1)!.to;
-        const visitId = await repo.claim(product.productId, check.due, check.followUp, lastDay);
-        if (visitId === null) continue; // proposed before, or by another instance now
-        let booking: BookingRow | null = null;
-        let latestDate = lastDay;
-        for (const window of check.windows) {
+        // A folded check gets no row; but a claim a dead process left is taken over even so: the
+        // visit found may be the very booking it made before it died.
+        const claim = folded ? await repo.takeOver(product.productId, check.due) : await repo.claim(product.productId, check.due, check.followUp, lastDay);
+        if (claim === null) continue; // folded, proposed before, or by another instance now
+        const earlier = claim.takenOver ? await repo.madeBooking(claim.id, product.customerId, SYSTEM.name) : null;
+        if (!earlier && folded) {
+          await repo.release(claim.id);
+          continue;
+        }
+        let booking: ProposedBooking | null = earlier;
+        let latestDate = earlier ? (check.windows.find((window) => earlier.date <= window.to)?.to ?? lastDay) : lastDay;
+        for (const window of earlier ? [] : check.windows) {
           booking = await proposals.bookFirstFree(proposal(product, check, window), window);
           if (booking) {
             latestDate = window.to;
             break;
           }
         }
-        await repo.settle(visitId, { bookingId: booking?.id ?? null, latestDate });
+        await repo.settle(claim.id, { bookingId: booking?.id ?? null, latestDate });
         // The unit and the date only: the admin finds the customer in the register.
         if (!booking) log.warn({ productId: product.productId, dueDate: check.due }, "no free time for a leak check visit");
         else made += 1;
