@@ -451,3 +451,84 @@ describe("the admin's 'propose the next visit now'", () => {
     expect(await proposalsOf(a.id)).toEqual([]);
   });
 });
+
+describe("a visit whose claim a process that died left unsettled", () => {
+  /** The January visit of the agreement, claimed `minutes` ago by a process that died (or is still at work) before settling it. */
+  const leftClaiming = (agreementId: number, minutes: number) =>
+    database.db.execute(
+      sql`insert into agreement_visits (agreement_id, month, state, claimed_at)
+          values (${agreementId}, '2027-01', 'claiming', now() - (${minutes}::int * interval '1 minute'))`,
+    );
+  const bookingsOfCustomer = (customerId: number) =>
+    queryRows<{ id: number; status: string }>(database, sql`select id, status from bookings where customer_id = ${customerId} order by id`);
+
+  it("is taken over by the next run after 10 minutes and proposed once; a younger one is left to the process at work", async () => {
+    const stale = await agreement(1);
+    const young = await agreement(1);
+    await leftClaiming(stale.id, 11);
+    await leftClaiming(young.id, 5);
+    // A visit about the pump booked by other means in the month is not the proposal the dead process made.
+    await database.db.execute(
+      sql`insert into bookings (customer_id, contact_name, contact_email, contact_phone, address, postal_code, city, service_type, date, time_slot, start_time, end_time, status, product_id)
+          values (${stale.customerId}, 'Avtalskund', ${stale.email}, '070-1', 'Storgatan 1', '753 20', 'Uppsala', 'troubleshooting', '2027-01-20', '15:30-17:30', '15:30', '17:30', 'planned', ${stale.productId})`,
+    );
+    await app.jobs["agreement-visits"].run();
+    expect(await proposalsOf(stale.id)).toMatchObject([{ month: "2027-01", state: "proposed", status: "planned", date: "2027-01-02" }]);
+    expect(await bookingsOfCustomer(stale.customerId)).toHaveLength(2);
+    expect(await proposalsOf(young.id)).toMatchObject([{ month: "2027-01", state: "claiming", id: null }]);
+    expect(await bookingsOfCustomer(young.customerId)).toEqual([]);
+    // Nor does the admin's button take it while the other process may still be booking it.
+    const refused = await call("POST", `/api/admin/agreements/${young.id}/propose-visit`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe("Besöket i januari 2027 är redan föreslaget.");
+    // A second run books nothing more for the one taken over.
+    await app.jobs["agreement-visits"].run();
+    expect(await bookingsOfCustomer(stale.customerId)).toHaveLength(2);
+  });
+
+  it("is settled with the booking the dead process made, not booked a second time", async () => {
+    const a = await agreement(1);
+    await app.jobs["agreement-visits"].run();
+    const [made] = await proposalsOf(a.id);
+    // The process died after booking, before settling: the row still claiming, without its booking.
+    await database.db.execute(
+      sql`update agreement_visits set state = 'claiming', booking_id = null, claimed_at = now() - interval '11 minutes' where agreement_id = ${a.id}`,
+    );
+    await app.jobs["agreement-visits"].run();
+    expect(await proposalsOf(a.id)).toMatchObject([{ id: made.id, state: "proposed", date: made.date }]);
+    expect(await bookingsOfCustomer(a.customerId)).toEqual([{ id: made.id, status: "planned" }]);
+  });
+
+  it("is taken over by one of two instances at once, and booked once", async () => {
+    const a = await agreement(1);
+    await leftClaiming(a.id, 11);
+    await Promise.all([app.jobs["agreement-visits"].run(), other.jobs["agreement-visits"].run(), app.jobs["agreement-visits"].run()]);
+    expect(await proposalsOf(a.id)).toMatchObject([{ state: "proposed", status: "planned" }]);
+    expect(await bookingsOfCustomer(a.customerId)).toHaveLength(1);
+  });
+
+  it("a month with no free time is tried again by the admin once a day is freed, and then proposed once", async () => {
+    for (let day = 1; day <= 28; day++) {
+      const date = `2027-02-${String(day).padStart(2, "0")}`;
+      await call("POST", "/api/admin/blocked-time-slots", { date, startTime: "07:00", endTime: "18:00", reason: "Semester", serviceTypes: ["service"] });
+    }
+    const a = await agreement(2);
+    const none = await call("POST", `/api/admin/agreements/${a.id}/propose-visit`);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe("Det finns ingen ledig tid i februari 2027. Boka besöket för hand.");
+    expect(await proposalsOf(a.id)).toMatchObject([{ state: "no-time", id: null }]);
+    // The job does not retry it by itself (the admin books by hand or asks again).
+    clock = new Date("2027-01-10T09:00:00Z");
+    await app.jobs["agreement-visits"].run();
+    expect(await bookingsOfCustomer(a.customerId)).toEqual([]);
+
+    await database.db.execute(sql`delete from blocked_time_slots where date = '2027-02-15'`);
+    const retried = await call("POST", `/api/admin/agreements/${a.id}/propose-visit`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(await proposalsOf(a.id)).toMatchObject([{ month: "2027-02", state: "proposed", status: "planned", date: "2027-02-15" }]);
+    const again = await call("POST", `/api/admin/agreements/${a.id}/propose-visit`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("Besöket i februari 2027 är redan föreslaget.");
+    expect(await bookingsOfCustomer(a.customerId)).toHaveLength(1);
+  });
+});

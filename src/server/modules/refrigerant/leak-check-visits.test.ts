@@ -368,3 +368,57 @@ describe("proposed checks left unanswered", () => {
     expect(await bookingsOf(u.productId)).toHaveLength(1);
   });
 });
+
+describe("a check whose claim a process that died left unsettled", () => {
+  /** The unit's check due 4 January 2027, claimed `minutes` ago by a process that died (or is still at work) before settling it. */
+  const leftClaiming = (productId: number, minutes: number) =>
+    database.db.execute(
+      sql`insert into leak_check_visits (product_id, due_date, follow_up, latest_date, state, claimed_at)
+          values (${productId}, '2027-01-04', false, '2027-01-04', 'claiming', now() - (${minutes}::int * interval '1 minute'))`,
+    );
+
+  it("is taken over by the next run after 10 minutes and proposed once; a younger one is left to the process at work", async () => {
+    const stale = await unit("2026-01-04");
+    const young = await unit("2026-01-04");
+    await leftClaiming(stale.productId, 11);
+    await leftClaiming(young.productId, 5);
+    await runJob();
+    expect(await proposalsOf(stale.productId)).toMatchObject([{ state: "proposed", status: "planned", latest_date: "2027-01-04" }]);
+    expect(await bookingsOf(stale.productId)).toHaveLength(1);
+    expect(await proposalsOf(young.productId)).toMatchObject([{ state: "claiming", id: null }]);
+    expect(await bookingsOf(young.productId)).toEqual([]);
+    await runJob();
+    expect(await bookingsOf(stale.productId)).toHaveLength(1);
+  });
+
+  it("is settled with the booking the dead process made, not booked a second time", async () => {
+    const u = await unit("2026-01-04");
+    await runJob();
+    const [made] = await proposalsOf(u.productId);
+    expect(made).toMatchObject({ state: "proposed", date: "2026-12-28" });
+    // The process died after booking, before settling: the row still claiming, without its booking.
+    await database.db.execute(
+      sql`update leak_check_visits set state = 'claiming', booking_id = null, claimed_at = now() - interval '11 minutes' where product_id = ${u.productId}`,
+    );
+    await runJob();
+    expect(await proposalsOf(u.productId)).toMatchObject([{ id: made.id, state: "proposed", date: "2026-12-28", latest_date: "2027-01-04" }]);
+    expect(await bookingsOf(u.productId)).toHaveLength(1);
+  });
+
+  it("is taken over by one of two instances at once, and booked once", async () => {
+    const u = await unit("2026-01-04");
+    await leftClaiming(u.productId, 11);
+    await Promise.all([runJob(app), runJob(other), runJob(app)]);
+    expect(await proposalsOf(u.productId)).toMatchObject([{ state: "proposed", status: "planned" }]);
+    expect(await bookingsOf(u.productId)).toHaveLength(1);
+  });
+
+  it("is forgotten, as a folded check, when another visit about the unit was booked meanwhile", async () => {
+    const u = await unit("2026-01-04");
+    await leftClaiming(u.productId, 11);
+    await visitOf(u, "2026-12-30", "planned");
+    await runJob();
+    expect(await proposalsOf(u.productId)).toEqual([]);
+    expect(await bookingsOf(u.productId)).toHaveLength(1);
+  });
+});
