@@ -1,18 +1,9 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { BookingLinkViewSchema, LinkRefrigerantReportParamsSchema, LinkTokenParamsSchema, MoveBookingSchema } from "@/common/schemas/booking-links";
 import type { BookingLinksService } from "./booking-links.service";
-
-/** A customer's PDF behind their link: personal data behind a secret, never stored by a cache, never indexed. */
-function sendReport(reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename: string }) {
-  return reply
-    .header("content-type", "application/pdf")
-    .header("content-disposition", `attachment; filename="${filename}"`)
-    .header("cache-control", "private, no-store")
-    .header("x-robots-tag", "noindex")
-    .send(pdf);
-}
+import { sendPdf } from "../../lib/pdf-reply";
 
 // Public by design: the unguessable token in the path is the customer's key (rules D9).
 export async function bookingLinksRoutes(fastify: FastifyInstance, { links }: { links: BookingLinksService }) {
@@ -50,6 +41,8 @@ export async function bookingLinksRoutes(fastify: FastifyInstance, { links }: { 
   app.get(
     "/api/booking-links/:token/refrigerant-report/:year.pdf",
     { schema: { params: LinkRefrigerantReportParamsSchema, response: { 200: z.string().describe("application/pdf") } } },
-    async (request, reply) => sendReport(reply, await links.refrigerantReport(request.params.token, request.params.year)),
+    async (request, reply) =>
+      // A download, never indexed: the customer's personal data behind a secret.
+      sendPdf(reply, { ...(await links.refrigerantReport(request.params.token, request.params.year)), disposition: "attachment", noindex: true }),
   );
 }

@@ -16,14 +16,9 @@ import {
   SieQuerySchema,
 } from "@/common/schemas/invoices";
 import type { InvoicesService } from "./invoices.service";
+import { sendPdf } from "../../lib/pdf-reply";
 
-function sendPdf(reply: FastifyReply, { pdf, number }: { pdf: Buffer; number: number }) {
-  return reply
-    .header("content-type", "application/pdf")
-    .header("content-disposition", `inline; filename="faktura-${number}.pdf"`)
-    .header("cache-control", "private, no-store")
-    .send(pdf);
-}
+const sendPdfOf = (reply: FastifyReply, { pdf, number }: { pdf: Buffer; number: number }) => sendPdf(reply, { pdf, filename: `faktura-${number}.pdf` });
 
 // Invoices (issue 25): admins under /api/admin (technicians never see invoices, plugins/auth-guards);
 // the customer's copy under /api/invoices/:token, public behind its 192-bit token.
@@ -62,7 +57,7 @@ export async function invoicesRoutes(fastify: FastifyInstance, { invoices }: { i
   app.get(
     "/api/admin/invoices/:id/pdf",
     { schema: { params: IdParamsSchema, response: { 200: z.string().describe("application/pdf") } } },
-    async (request, reply) => sendPdf(reply, await invoices.pdf(request.params.id)),
+    async (request, reply) => sendPdfOf(reply, await invoices.pdf(request.params.id)),
   );
   app.post(
     "/api/admin/invoices/:id/rot-decision",
@@ -104,6 +99,6 @@ export async function invoicesRoutes(fastify: FastifyInstance, { invoices }: { i
   app.get(
     "/api/invoices/:token/pdf",
     { schema: { params: InvoiceTokenParamsSchema, response: { 200: z.string().describe("application/pdf") } } },
-    async (request, reply) => sendPdf(reply, await invoices.customerPdf(request.params.token)),
+    async (request, reply) => sendPdfOf(reply, await invoices.customerPdf(request.params.token)),
   );
 }

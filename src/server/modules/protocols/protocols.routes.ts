@@ -17,6 +17,7 @@ import {
   PublicIdParamsSchema,
 } from "@/common/schemas/protocols";
 import type { ProtocolsService } from "./protocols.service";
+import { sendPdf } from "../../lib/pdf-reply";
 
 /** A protocol with its photos (compressed in the browser) and two signatures. */
 export const PROTOCOL_BODY_LIMIT = 16 * 1024 * 1024;
@@ -32,13 +33,8 @@ const SendSchema = z.object({
     .optional(),
 });
 
-function sendPdf(reply: FastifyReply, { pdf, number }: { pdf: Buffer; number: number }) {
-  return reply
-    .header("content-type", "application/pdf")
-    .header("content-disposition", `inline; filename="installationsprotokoll-${number}.pdf"`)
-    .header("cache-control", "private, no-store")
-    .send(pdf);
-}
+const sendProtocolPdf = (reply: FastifyReply, { pdf, number }: { pdf: Buffer; number: number }) =>
+  sendPdf(reply, { pdf, filename: `installationsprotokoll-${number}.pdf` });
 
 // Technicians and admins under /api/technician and /api/admin (guarded by prefix, plugins/auth-guards);
 // the customer's link under /api/protocols/:publicId, public behind its 128-bit id (rules D10).
@@ -83,7 +79,7 @@ export async function protocolsRoutes(fastify: FastifyInstance, { protocols }: {
   app.get(
     "/api/technician/protocols/:id/pdf",
     { schema: { params: IdParamsSchema, response: { 200: z.string().describe("application/pdf") } } },
-    async (request, reply) => sendPdf(reply, await protocols.pdf(request.params.id, request.user!)),
+    async (request, reply) => sendProtocolPdf(reply, await protocols.pdf(request.params.id, request.user!)),
   );
 
   app.get("/api/admin/protocols", { schema: { querystring: ProtocolListQuerySchema, response: { 200: ProtocolListSchema } } }, (request) =>
@@ -101,6 +97,6 @@ export async function protocolsRoutes(fastify: FastifyInstance, { protocols }: {
   app.get(
     "/api/protocols/:publicId/pdf",
     { schema: { params: PublicIdParamsSchema, response: { 200: z.string().describe("application/pdf") } } },
-    async (request, reply) => sendPdf(reply, await protocols.customerPdf(request.params.publicId)),
+    async (request, reply) => sendProtocolPdf(reply, await protocols.customerPdf(request.params.publicId)),
   );
 }

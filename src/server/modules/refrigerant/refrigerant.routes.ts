@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { IdParamsSchema } from "@/common/schemas/common";
@@ -11,14 +11,7 @@ import {
   RegisterQuerySchema,
 } from "@/common/schemas/refrigerant";
 import type { RefrigerantService } from "./refrigerant.service";
-
-function sendPdf(reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename: string }) {
-  return reply
-    .header("content-type", "application/pdf")
-    .header("content-disposition", `inline; filename="${filename}"`)
-    .header("cache-control", "private, no-store")
-    .send(pdf);
-}
+import { sendPdf } from "../../lib/pdf-reply";
 
 // The refrigerant register (issue 26), admins only by the /api/admin prefix (plugins/auth-guards.ts).
 // Technicians record leak checks with their service report (technician-visits).
