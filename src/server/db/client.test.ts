@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { cleanupAfterEach, emptyPostgresDatabase, scratchFolder } from "../test-support/scratch";
 import { serverProgramArgs } from "../test-support/server-bundle";
 import { emptyDatabaseDump, templateDataDir } from "../test-support/templates";
-import { DataDirInUseError, migrationsFolder, openDatabase, staleLockWaitLine, type Database } from "./client";
+import { DataDirInUseError, migrationsFolder, openDatabase, PGLITE_POSTGRES_MAJOR, staleLockWaitLine, type Database } from "./client";
 
 const defer = cleanupAfterEach();
 const tempDataDir = () => scratchFolder("vps-lock-", defer);
@@ -115,6 +115,9 @@ describe("the embedded data folder is held by one process at a time", () => {
     const second = await open({ dataDir: null, startFrom: emptyDatabaseDump() });
     await first.db.execute(sql`SELECT 1`);
     await second.db.execute(sql`SELECT 1`);
+    // The major version a restore compares a backup with, without starting a database of its own.
+    const [{ version }] = (await first.sql.executeSql("SELECT current_setting('server_version') AS version")).rows as { version: string }[];
+    expect(version.split(".")[0]).toBe(PGLITE_POSTGRES_MAJOR);
   });
 });
 

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
-import { PGlite } from "@electric-sql/pglite";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import type { FastifyBaseLogger } from "fastify";
 import * as tar from "tar";
@@ -14,6 +13,7 @@ import {
   openDatabase,
   pgliteFolder,
   pgliteFolderInUse,
+  PGLITE_POSTGRES_MAJOR,
 } from "../../db/client";
 import { BackupFileError, HEADER_BYTES, payloadOf, readManifest, verifyPayload, type BackupManifest } from "./backup-file";
 import { createBackupsRepository } from "./backups.repository";
@@ -98,7 +98,7 @@ async function restorePostgres(path: string, manifest: BackupManifest, databaseU
 
 async function restoreEmbedded(path: string, manifest: BackupManifest, dataDir: string, force: boolean): Promise<string[]> {
   if (manifest.kind !== "embedded") throw new BackupFileError(text.wrongKindPostgres(path));
-  const ours = await pgliteMajorVersion();
+  const ours = PGLITE_POSTGRES_MAJOR;
   const theirs = manifest.databaseVersion.split(".")[0];
   if (theirs !== ours) throw new BackupFileError(text.otherPostgresMajor(theirs, ours));
   if (pgliteFolderInUse(dataDir) && !force) throw new BackupFileError(text.dataDirNotEmpty(dataDir));
@@ -123,16 +123,5 @@ async function restoreEmbedded(path: string, manifest: BackupManifest, dataDir: 
     return [...moved, text.restored(manifest.createdAt, dataDir), text.held(held)];
   } finally {
     await database.close();
-  }
-}
-
-/** The PostgreSQL major version of this app's embedded database. */
-async function pgliteMajorVersion(): Promise<string> {
-  const probe = new PGlite();
-  try {
-    const { rows } = await probe.query<{ version: string }>("select current_setting('server_version') as version");
-    return rows[0].version.split(".")[0];
-  } finally {
-    await probe.close();
   }
 }
