@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { readFileSync, realpathSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scratchFolder } from "../../src/server/test-support/scratch";
@@ -279,6 +279,10 @@ describe("deploy/nginx", () => {
       await app.exited;
       app = await startAsTheUnit();
       await app.waitForOutput(staleLockWaitLine(realpathSync(dataDir), 20_000));
+      // The dead process's lock is left to go stale, as the 20 s would leave it: its time moved back
+      // by an hour (proper-lockfile judges a lock by its mtime) instead of the test waiting for the clock.
+      const anHourAgo = new Date(Date.now() - 3_600_000);
+      utimesSync(join(realpathSync(dataDir), ".lock"), anHourAgo, anHourAgo);
       await app.serving();
       const answer = await eventually(() => viaNginx("/api/public/config"));
       expect(answer.status).toBe(200);
