@@ -21,6 +21,11 @@ export default defineConfig({
           name: "unit",
           include: ["src/common/**/*.test.ts", "src/client/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
+          // Like the server project: a worker keeps its loaded modules (React, Testing Library, the
+          // app's) from one file to the next. Measured: the project took 110 s (180 s of CPU), 35-41 s
+          // (65 s) without reloading. The app's module-level stores are reset after every test
+          // (test-setup.ts); checked by running every file in one worker, in shuffled orders too.
+          isolate: false,
           setupFiles: ["src/client/test-setup.ts"],
           testTimeout: 15_000,
         },
