@@ -343,6 +343,23 @@ describe("a backup file that cannot be restored", () => {
         `Säkerhetskopian kommer från en nyare version av appen (${migrations + 1} databasmigreringar, den här versionen känner till ${migrations}). Uppdatera appen och försök igen.`,
       );
 
+      // An embedded backup taken with another PostgreSQL major (another PGlite) is refused: its files
+      // would not open. The same file, its manifest naming the major before this app's.
+      if (!serverUrl) {
+        const olderMajor = join(work, "older-postgres.vpsbackup");
+        const original = readFileSync(file);
+        const manifest = original.subarray(0, HEADER_BYTES).toString();
+        const version = /"databaseVersion":"(\d+)\./.exec(manifest)![1];
+        const theirs = String(Number(version) - 1);
+        expect(theirs.length).toBe(version.length); // the header keeps its size
+        original.write(manifest.replace(`"databaseVersion":"${version}.`, `"databaseVersion":"${theirs}.`), 0);
+        writeFileSync(olderMajor, original);
+        await refused(
+          olderMajor,
+          `Säkerhetskopian är från den inbyggda databasen med PostgreSQL ${theirs}, den här versionen av appen har PostgreSQL ${version}. Återställ den med samma version av appen som tog den.`,
+        );
+      }
+
       // A backup of one kind of database does not go into the other.
       const otherKind = serverUrl
         ? {
