@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../db/client";
+import { sql } from "drizzle-orm";
+import { openDatabase, type Database } from "../db/client";
 import { postgresDatabaseOnServer } from "./scratch";
 import { buildServerBundle } from "./server-bundle";
 
@@ -63,6 +64,7 @@ async function embeddedTemplates() {
   try {
     empty = await database.dump!();
     await database.migrate();
+    await withoutTemplateDatabases(database);
     migrated = await database.dump!();
   } finally {
     await database.close();
@@ -74,4 +76,19 @@ async function embeddedTemplates() {
   // Made from the files by the first test that asks for one (templates.ts): most runs of one file need none.
   const folders = { empty: join(folder, "empty-pgdata"), migrated: join(folder, "migrated-pgdata") };
   return { files, folders, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+/**
+ * Drops PostgreSQL's template databases (template0 and template1) from the migrated template: the app
+ * connects only to its own database and never creates one, and they were 15 of its 43 MB. Every copy
+ * of the template is loaded from those bytes, 150 times and more a run: measured, a load took 0.6 s
+ * (0.85 s of CPU) without them, 0.85 s (1.25 s) with. The template before migrations keeps them: it
+ * stands for a new DATA_DIR as initdb leaves it.
+ */
+async function withoutTemplateDatabases(database: Database) {
+  await database.db.execute(sql`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`);
+  await database.db.execute(sql`DROP DATABASE template0`);
+  await database.db.execute(sql`DROP DATABASE template1`);
+  // The dump then starts from a checkpoint taken after the drops.
+  await database.db.execute(sql`CHECKPOINT`);
 }

@@ -6,8 +6,9 @@ import { pgliteFolder, pgliteFolderInUse } from "../db/client";
 // The run's template databases (global-setup.ts), for tests that need a database of their own in a
 // folder or one without migrations. A new embedded database costs ~6 s of CPU to create (initdb in
 // WebAssembly); a copy of a template about 1 s. A copy is the database the test would have made
-// itself, so each helper falls back to making nothing when a file runs outside the global set-up:
-// whoever opens the folder then creates the database, and migrates it.
+// itself (the migrated one without PostgreSQL's template databases, which the app never uses:
+// global-setup.ts), so each helper falls back to making nothing when a file runs outside the global
+// set-up: whoever opens the folder then creates the database, and migrates it.
 
 /** What the run's global set-up provided; nothing when a file runs outside it (its own vitest config). */
 export function provided<K extends "pgliteTemplateFile" | "pgliteEmptyTemplateFile" | "pgliteTemplateFolders" | "postgresTemplate">(key: K) {
