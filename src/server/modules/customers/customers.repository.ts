@@ -377,22 +377,24 @@ export function createCustomersRepository(
         if (!customer) return "missing";
         const emails = await addressesOf(tx, customer);
         const ownProtocols = or(eq(installationProtocols.customerId, id), inArray(sql`lower(${installationProtocols.customerEmail})`, emails))!;
-        const linked = await Promise.all(
-          [
-            tx
-              .select({ n: sql<number>`count(*)::int` })
-              .from(bookings)
-              .where(eq(bookings.customerId, id)),
-            tx
-              .select({ n: sql<number>`count(*)::int` })
-              .from(serviceHistory)
-              .where(eq(serviceHistory.customerId, id)),
-            tx
-              .select({ n: sql<number>`count(*)::int` })
-              .from(installationProtocols)
-              .where(ownProtocols),
-          ].map(async (query) => (await query)[0].n),
-        );
+        // One after the other: a transaction has one connection, which takes one query at a time
+        // (node-postgres queues a second one with a deprecation warning; pg 9 refuses it).
+        const linked: number[] = [];
+        for (const query of [
+          tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(bookings)
+            .where(eq(bookings.customerId, id)),
+          tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(serviceHistory)
+            .where(eq(serviceHistory.customerId, id)),
+          tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(installationProtocols)
+            .where(ownProtocols),
+        ])
+          linked.push((await query)[0].n);
         await tx.delete(emailOutbox).where(or(eq(emailOutbox.customerId, id), inArray(sql`lower(${emailOutbox.to})`, emails)));
         await tx.delete(rateLimitHits).where(inArray(rateLimitHits.key, emails.map(bookingsPerEmailKey)));
         if (linked.every((n) => n === 0)) {

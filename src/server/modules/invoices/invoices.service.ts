@@ -346,9 +346,10 @@ export function createInvoicesService({ repo, settings, today, publicUrl, outbox
         id,
         async ({ row, buyers, number, claimedThisYear }) => {
           const rule = row.rot ? rotRuleOn(issueDate) : null;
-          const remaining = await Promise.all(
-            buyers.map(async (b) => Math.max(0, (rule?.capPerPersonOre ?? 0) - (await claimedThisYear(b.personalNumber, year)))),
-          );
+          // One buyer after the other: claimedThisYear reads in the sending transaction, whose one
+          // connection takes one query at a time (node-postgres queues a second with a warning; pg 9 refuses it).
+          const remaining: number[] = [];
+          for (const b of buyers) remaining.push(Math.max(0, (rule?.capPerPersonOre ?? 0) - (await claimedThisYear(b.personalNumber, year))));
           const rot = row.rot && rule ? { ...row.rot, ratePercent: rule.ratePercent } : row.rot;
           const totals = rotTotals({ lines: row.lines, rot }, buyers, remaining);
           const values: Partial<NewInvoice> = {
