@@ -57,17 +57,17 @@ export async function seedDemoData(db: Db, now = new Date()) {
   // rules D25: the demo company starts with nobody bookable, so it has capacity one (one calendar
   // for the company, as before technicians had calendars); an admin switches Erik and Sara on at
   // /admin/technicians to book them one visit each at a time.
-  const [admin, tech] = await Promise.all(
-    DEMO_ACCOUNTS.map(
-      async (a) =>
-        (
-          await db
-            .insert(s.users)
-            .values({ username: a.username, password: await hashPassword(a.password), name: a.name, role: a.role, phone: "070-555 12 34", bookable: false })
-            .returning()
-        )[0],
-    ),
-  );
+  // One after the other: the first-run data is written in one transaction, whose one connection
+  // takes one query at a time (test-support/no-queued-queries.ts).
+  const accounts: (typeof s.users.$inferSelect)[] = [];
+  for (const a of DEMO_ACCOUNTS) {
+    const [account] = await db
+      .insert(s.users)
+      .values({ username: a.username, password: await hashPassword(a.password), name: a.name, role: a.role, phone: "070-555 12 34", bookable: false })
+      .returning();
+    accounts.push(account);
+  }
+  const [admin, tech] = accounts;
   const [tech2] = await db
     .insert(s.users)
     .values({
