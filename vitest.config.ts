@@ -41,7 +41,7 @@ export default defineConfig({
           pool: "forks",
           isolate: false,
           globalSetup: ["src/server/test-support/global-setup.ts"],
-          // Fails a test that sends a query on a node-postgres client busy with another (pg 9 refuses it).
+          // Fails a test that sends a query on a node-postgres client busy with another (pg 9 removes that queueing).
           setupFiles: ["src/server/test-support/no-queued-queries.ts"],
         },
       },

@@ -2,8 +2,8 @@ import pg from "pg";
 import { afterEach, expect } from "vitest";
 
 // A query sent on a node-postgres client while it is still busy with another is queued by pg 8 with
-// a deprecation warning printed once per process (pg 8 warns from the third query on), and refused
-// by pg 9. It happens when code runs queries side by side (Promise.all) inside a transaction, whose
+// a deprecation warning printed once per process (pg 8 warns from the third query on); pg 9 removes
+// that queueing. It happens when code runs queries side by side (Promise.all) inside a transaction, whose
 // one connection takes one query at a time. This setup file (server project; only the PostgreSQL
 // pass uses node-postgres) records every query sent while its client is busy, with where it was sent
 // from, and fails the test that sent it.
