@@ -1,7 +1,29 @@
 import { defineConfig } from "vitest/config";
+import { accessSync, constants } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const alias = { "@": fileURLToPath(new URL("./src", import.meta.url)) };
+
+/**
+ * The tests' scratch folders (the database folders copied from the run's template, DATA_DIRs of the
+ * programs the tests start, backups, the template itself) in memory, where the machine has a tmpfs at
+ * /dev/shm, unless TMPDIR says where. Every such folder goes through os.tmpdir(), which reads TMPDIR;
+ * the test workers and the programs they start inherit it. On the ext4 disk a run of the server
+ * project wrote 1.2 GB, and its journal and writeback cost CPU: measured, two runs each, alternating,
+ * 177-181 s (308-315 s of CPU) on disk against 158-172 s (277-304 s) in memory. What the tests check
+ * is the same: no test crashes the machine, only processes, and a killed process's writes are in the
+ * page cache either way.
+ */
+function inMemoryScratch(): void {
+  if (process.env.TMPDIR) return;
+  try {
+    accessSync("/dev/shm", constants.W_OK);
+    process.env.TMPDIR = "/dev/shm";
+  } catch {
+    // No tmpfs there (macOS, Windows): the system's temp folder.
+  }
+}
+inMemoryScratch();
 
 // Two projects: pure/unit and component tests, and server tests against a real database.
 // Issue 28: both cores work (two workers), and server test files run side by side, each with its

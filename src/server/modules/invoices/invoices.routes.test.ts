@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -422,8 +422,12 @@ describe("ROT", () => {
     const ids = String(file.headers["x-invoice-ids"]).split(",").map(Number);
     expect(ids).toContain(sent.id);
     const dir = mkdtempSync(join(tmpdir(), "rot-claim-"));
-    writeFileSync(join(dir, "claim.xml"), file.body);
-    execFileSync("xmllint", ["--noout", "--schema", XSD, join(dir, "claim.xml")], { stdio: "pipe" });
+    try {
+      writeFileSync(join(dir, "claim.xml"), file.body);
+      execFileSync("xmllint", ["--noout", "--schema", XSD, join(dir, "claim.xml")], { stdio: "pipe" });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
 
     // Deciding before claiming is refused; claiming marks; a second file has nothing of it.
     expect((await call("POST", `/api/admin/invoices/${sent.id}/rot-decision`, { decidedOn: "2026-11-22", approvedOre: 100_000 })).statusCode).toBe(409);
