@@ -270,8 +270,8 @@ test.describe("the customer's booking link", () => {
     expect((await images.getByLabel("Bild", { exact: true }).boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
     // Waiting for the file chooser asks Chromium to intercept it, a request Playwright does not wait
     // for; a key press, unlike a click, reaches the page at once, and under load it came first: the
-    // chooser opened unseen and the wait timed out (6 of 12 runs with three workers). Asked before
-    // the axe run, whose round trips to the page let the interception take hold before the Enter.
+    // chooser opened unseen and the wait timed out (at both widths with three workers, once in CI).
+    // Asked before the axe run, whose round trips to the page let the interception take hold first.
     const chooser = page.waitForEvent("filechooser");
     await expectNoSeriousA11yViolations(page);
     await page.keyboard.press("Enter");
