@@ -4,6 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 
 export type OwnApp = { url: string; stop(): Promise<void> };
 
@@ -15,15 +16,30 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** Drops an own app's database on E2E_DATABASE_URL's server, if the journeys run on one. */
+async function dropDatabase(name: string): Promise<void> {
+  const serverUrl = process.env.E2E_DATABASE_URL;
+  if (!serverUrl) return;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
- * The built app (E2E_DIST) on a port and a fresh embedded database of its own, for a journey that
- * needs a configuration or a data set the shared server cannot have (a stand-in Google, a known
- * data set). `env` adds to or overrides what e2e/start-server.mjs reads. Resolves once it answers.
+ * The built app (E2E_DIST) on a port and a fresh database of its own (embedded, or with
+ * E2E_DATABASE_URL one on that PostgreSQL server, dropped again on stop), for a journey that needs a
+ * configuration or a data set the shared server cannot have (a stand-in Google, a known data set).
+ * `env` adds to or overrides what e2e/start-server.mjs reads. Resolves once it answers.
  */
 export async function startOwnApp(name: string, env: Record<string, string>, { timeoutMs = 60_000 } = {}): Promise<OwnApp> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = join(tmpdir(), `vps-e2e-${name}-${port}`);
+  const databaseName = `vps_e2e_${name.toLowerCase().replace(/[^a-z0-9]/g, "_")}_${port}`;
   const app = spawn(process.execPath, ["e2e/start-server.mjs"], {
     env: {
       ...process.env,
@@ -33,6 +49,7 @@ export async function startOwnApp(name: string, env: Record<string, string>, { t
       LOG_LEVEL: "warn",
       E2E_DATA_DIR: dataDir,
       E2E_MAIL_DIR: `${dataDir}-mail`,
+      E2E_DATABASE_NAME: databaseName,
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -44,6 +61,7 @@ export async function startOwnApp(name: string, env: Record<string, string>, { t
       await exited;
     }
     for (const dir of [dataDir, `${dataDir}-mail`]) rmSync(dir, { recursive: true, force: true });
+    await dropDatabase(databaseName);
   };
   const deadline = Date.now() + timeoutMs;
   for (;;) {

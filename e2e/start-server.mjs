@@ -66,22 +66,61 @@ await new Promise((resolveListen, reject) => {
 });
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.server.address().port}`;
 
+// E2E_DATABASE_URL: a PostgreSQL server to run the journeys against instead of the embedded database
+// (.ci/run sets it: the app's queries then cost the server native PostgreSQL's CPU, not PGlite's
+// WebAssembly). The URL names a database to connect to for administration (postgres); the app gets a
+// fresh, empty database of its own on that server, E2E_DATABASE_NAME (default vps_e2e_<port>),
+// dropped and created again here, which the app migrates at start as in production.
+const serverUrl = process.env.E2E_DATABASE_URL;
+let databaseUrl;
+if (serverUrl) {
+  const name = process.env.E2E_DATABASE_NAME ?? `vps_e2e_${port}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`e2e: E2E_DATABASE_NAME must be a plain identifier: ${name}`);
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+}
+
 // E2E_SEED_SQL: a journey's own known data set (e2e/admin-statistics.spec.ts), written into the fresh
-// embedded database after the migrations and before the app opens it. Run with SEED_DEMO=0 and
+// database after the migrations and before the app opens it. Run with SEED_DEMO=0 and
 // ADMIN_USERNAME/ADMIN_PASSWORD, the app then adds only its first admin.
 if (process.env.E2E_SEED_SQL) {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const { btree_gist } = await import("@electric-sql/pglite/contrib/btree_gist");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
-  // As src/server/db/client.ts opens it: the same folder and extensions.
-  const client = new PGlite(join(dataDir, "pgdata"), { extensions: { pg_trgm, btree_gist } });
-  try {
-    await migrate(drizzle(client), { migrationsFolder: resolve(process.env.MIGRATIONS_DIR ?? "drizzle") });
-    await client.exec(process.env.E2E_SEED_SQL);
-  } finally {
-    await client.close();
+  const migrationsFolder = resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+  if (databaseUrl) {
+    const { default: pg } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await migrate(drizzle(client), { migrationsFolder });
+      await client.query(process.env.E2E_SEED_SQL);
+    } finally {
+      await client.end();
+    }
+  } else {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+    const { btree_gist } = await import("@electric-sql/pglite/contrib/btree_gist");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    // As src/server/db/client.ts opens it: the same folder and extensions.
+    const client = new PGlite(join(dataDir, "pgdata"), { extensions: { pg_trgm, btree_gist } });
+    try {
+      await migrate(drizzle(client), { migrationsFolder });
+      await client.exec(process.env.E2E_SEED_SQL);
+    } finally {
+      await client.close();
+    }
   }
   delete process.env.E2E_SEED_SQL;
 }
@@ -92,8 +131,10 @@ process.env.SEED_DEMO ??= "1";
 process.env.LOG_LEVEL ??= "warn";
 // No load balancer to wait for: SIGTERM (Playwright's, own-app's stop) closes at once.
 process.env.SHUTDOWN_DRAIN_MS ??= "0";
-// The embedded database only; a DATABASE_URL in the shell must not leak into the journeys.
-delete process.env.DATABASE_URL;
+// E2E_DATABASE_URL's fresh database, or the embedded one: a DATABASE_URL in the shell must not leak
+// into the journeys.
+if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
+else delete process.env.DATABASE_URL;
 
 // main.js reads its configuration from the environment when imported, then listens and handles SIGTERM.
 await import(pathToFileURL(entry).href);
